@@ -19,6 +19,7 @@ export const OPS = {
     }`,
   Logout: /* GraphQL */ `mutation Logout { logout }`,
   RenewSession: /* GraphQL */ `mutation RenewSession { renewSession { token expiresAt endsAt } }`,
+  SetMyLanguage: /* GraphQL */ `mutation SetMyLanguage($lang: String!) { setMyLanguage(lang: $lang) }`,
   Me: /* GraphQL */ `query Me { me { id email name role companyId clientId lang } }`,
   RoleMaps: /* GraphQL */ `query RoleMaps { roleMaps { pageRoles { code roles } actionRoles { code roles } } }`,
   Enums: /* GraphQL */ `

@@ -104,9 +104,18 @@ export function sessionMiddleware(api: ApiClient): RequestHandler {
  */
 export function sessionEndpoints(api: ApiClient): Router {
   const router = express.Router();
-  router.get('/lang/:lang', (req, res) => {
+  router.get('/lang/:lang', async (req, res) => {
     const lang = req.params.lang;
-    if (isLang(lang)) res.cookie('lang', lang, langCookie(req));
+    if (isLang(lang)) {
+      res.cookie('lang', lang, langCookie(req));
+      // A signed-in person's choice is their account's too: the mail and template messages sent to
+      // them later follow it (users.lang).
+      const signedIn = [
+        res.locals.user?.lang !== lang && res.locals.token ? { token: res.locals.token as string } : null,
+        res.locals.candidate && res.locals.candidate.lang !== lang ? { token: req.cookies?.[CANDIDATE_COOKIE] as string, aud: 'candidate' as const } : null,
+      ];
+      for (const who of signedIn) if (who) await api.graphql(OPS.SetMyLanguage, { lang }, { ...who, lang, ip: req.ip ?? '' });
+    }
     res.redirect(303, localPath(req.query.back));
   });
   // The warning island's "stay signed in": a fresh token now (the sliding session), and when it ends.

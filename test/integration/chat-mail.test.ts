@@ -146,8 +146,11 @@ describe('mail about an unread company answer', () => {
     await afterTheDelay();
     expect(mailsTo(email)).toEqual([]);
 
-    // (This candidate reads Japanese: the mail follows the candidate's language.)
-    await sql`update users set lang = 'ja' where email = ${email}`.execute(t.database.db);
+    // The candidate switches the site to Japanese with the header's switch: the mail follows.
+    const switchHref = /<a class="lang-switch" href="([^"]+)"/.exec(await page())![1]!.replace(/&amp;/g, '&');
+    expect(switchHref).toBe(`/lang/ja?back=${encodeURIComponent('/staff/chat')}`);
+    const switched = await fetch(`${t.url}${switchHref}`, { redirect: 'manual', headers: { cookie } });
+    expect(switched.status).toBe(303);
     expect((await toggle(true)).status).toBe(303);
     expect(shownOn(await page())).toBe(true);
     await send(staff, conversationId, 'Please sign it by Friday.');

@@ -68,6 +68,7 @@ const OP_CASES: Record<string, OpCase> = {
   },
   'Mutation.logout': { query: 'mutation { logout }' },
   'Mutation.renewSession': { query: 'mutation { renewSession { token expiresAt endsAt } }' },
+  'Mutation.setMyLanguage': { query: 'mutation ($lang: String!) { setMyLanguage(lang: $lang) }', variables: { lang: 'fr' } },
   'Subscription.roleMapsChanged': { query: 'subscription { roleMapsChanged }', http: false },
   'Mutation.submitContact': {
     query: 'mutation ($input: ContactInput!) { submitContact(input: $input) }',

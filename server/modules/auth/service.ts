@@ -210,6 +210,16 @@ export class AuthService {
     await this.bus.publish('session.revoked', { userId });
   }
 
+  /**
+   * The language the person reads mail and template messages in (users.lang): the one they last
+   * chose with the language switch while signed in. A token keeps working (the language is not
+   * part of the session's validity); the session cache learns of the write as of any users write.
+   */
+  async setLanguage(userId: string, lang: Lang): Promise<void> {
+    const r = await this.db.updateTable('users').set({ lang, updated_at: new Date() }).where('id', '=', userId).where('lang', '<>', lang).executeTakeFirst();
+    if (r.numUpdatedRows > 0n) wroteTable(this.db, 'users');
+  }
+
   /** Sends a reset link if the address belongs to an active user; says nothing either way. */
   async requestPasswordReset(emailInput: string, lang: Lang): Promise<void> {
     const email = emailInput.trim().toLowerCase();

@@ -5,6 +5,7 @@ import type { ApiContext } from '../../../api/context.ts';
 import { spendFormLimit } from '../../../api/form-limits.ts';
 import { apiError, badInput } from '../../../api/errors.ts';
 import { msg, msgText } from '../../../../shared/messages.ts';
+import { LANGS } from '../../../../shared/i18n.ts';
 import { type Rules } from '../../../api/rules.ts';
 
 export const typeDefs = /* GraphQL */ `
@@ -63,6 +64,8 @@ export const typeDefs = /* GraphQL */ `
     logout: Boolean!
     "A fresh token for the caller's valid session (the sliding session); null when it can no longer be renewed."
     renewSession: SessionRenewal
+    "Makes the language the signed-in person chose (ja or en) the one their mail and template messages are written in."
+    setMyLanguage(lang: String!): Boolean!
     "Always true, whether or not the address has an account."
     requestPasswordReset(email: String!): Boolean!
     resetPassword(token: String!, password: String!, passwordConfirm: String!): Boolean!
@@ -122,6 +125,12 @@ export const resolvers = {
       await ctx.services.auth.revokeSessions(ctx.user!.id);
       return true;
     },
+    setMyLanguage: async (_: unknown, args: unknown, ctx: ApiContext) => {
+      const v = validate(z.object({ lang: z.enum(LANGS) }), args, ctx.lang);
+      if (!v.ok) throw badInput(ctx.lang, v.errors);
+      await ctx.services.auth.setLanguage(ctx.user!.id, v.data.lang);
+      return true;
+    },
     requestPasswordReset: async (_: unknown, args: { email: string }, ctx: ApiContext) => {
       const v = validate(z.object({ email: email() }), args, ctx.lang);
       if (!v.ok) throw badInput(ctx.lang, v.errors);
@@ -155,6 +164,8 @@ export const rules: Rules = {
   'Mutation.logout': { session: true },
   // and renew their own session while active (the sliding session)
   'Mutation.renewSession': { session: true },
+  // and choose the language they are written to in
+  'Mutation.setMyLanguage': { session: true },
   'Mutation.requestPasswordReset': { public: true },
   'Mutation.resetPassword': { public: true },
 };
