@@ -1,5 +1,7 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { DB } from '../../server/db/connect.ts';
+import type { Database } from '../../server/db/database.ts';
+import { wroteTable } from '../../server/db/notified-cache.ts';
 import { syncPay } from '../../server/modules/payroll/lines.ts';
 import { addDays, todayInJapan } from '../../shared/time.ts';
 
@@ -107,6 +109,17 @@ export const COMPANY_SETTINGS_FORM = {
   points_valid_days: '365',
   scout_monthly_quota: '50',
 } as const;
+
+/**
+ * A document template (a mail, a contract, an invoice …) written straight into the database, as a
+ * row the screens did not make: the app's cached copy of the templates goes at once, as after a
+ * write of this process (another process's would go on its notice). Its id.
+ */
+export async function insertTemplate(t: WithDb, row: Insertable<Database['document_templates']>): Promise<string> {
+  const { id } = await t.database.db.insertInto('document_templates').values(row).returning('id').executeTakeFirstOrThrow();
+  wroteTable(t.database.db, 'document_templates');
+  return id;
+}
 
 /** A day in Japan (UTC+9, no daylight saving), YYYY-MM-DD, `days` from today. */
 export const tokyoDay = (days: number): string => new Date(Date.now() + 9 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);

@@ -6,12 +6,12 @@
  */
 import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wroteTable } from '../../server/db/notified-cache.ts';
 import { copyTemplatesToCompany } from '../../server/modules/templates/copy.ts';
 import { statusRoots } from '../../server/modules/templates/status-tree.ts';
 import type { MailKey } from '../../server/modules/templates/mail.ts';
 import { startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
 import { pressButton, sessionOf } from '../helpers/buttons.ts';
+import { insertTemplate } from '../helpers/demo-data.ts';
 import { firstCode } from '../helpers/graphql.ts';
 import { escapeHtml, formRequest, getPage, postForm } from '../helpers/pages.ts';
 
@@ -558,12 +558,7 @@ describe('mail templates: the key is one of the mails the product sends', () => 
 
   it('keeps a template’s key once made: its form has no key, and one whose key is no mail (written before keys were chosen) still saves', async () => {
     const db = t.database.db;
-    const { id } = await db
-      .insertInto('document_templates')
-      .values({ company_id: c1, kind: 'mail', key: 'shift_reminder', subject_ja: '旧件名', subject_en: 'Old subject', body_ja: '本文', body_en: 'Body' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    wroteTable(db, 'document_templates');
+    const id = await insertTemplate(t, { company_id: c1, kind: 'mail', key: 'shift_reminder', subject_ja: '旧件名', subject_en: 'Old subject', body_ja: '本文', body_en: 'Body' });
     const record = await getPage(t, `${path}?id=${id}`, await t.tokenOf('company_admin'));
     expect(record.html).toContain('shift_reminder');
     expect(record.html).not.toContain('name="key"');
@@ -625,21 +620,15 @@ describe('mail templates: the preview', () => {
 
   it('leaves unknown variables of a row written before the check visible, and shows markup as text', async () => {
     await deleteMailTemplate('company_admin', 'application_received');
-    const db = t.database.db;
-    const { id } = await db
-      .insertInto('document_templates')
-      .values({
-        company_id: c1,
-        kind: 'mail',
-        key: 'application_received',
-        subject_ja: '{{company}}からのお知らせ',
-        subject_en: 'News from {{company}}',
-        body_ja: '{{name}} 様 {{nmae}} <b>太字</b>',
-        body_en: 'Hi {{name}}',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    wroteTable(db, 'document_templates');
+    const id = await insertTemplate(t, {
+      company_id: c1,
+      kind: 'mail',
+      key: 'application_received',
+      subject_ja: '{{company}}からのお知らせ',
+      subject_en: 'News from {{company}}',
+      body_ja: '{{name}} 様 {{nmae}} <b>太字</b>',
+      body_en: 'Hi {{name}}',
+    });
     const page = await html(`${path}?id=${id}`, 'company_admin');
     expect(page).toContain('さくら人材サービス株式会社からのお知らせ');
     expect(page).toContain('グエン・ヴァン・アン 様 {{nmae}} &lt;b&gt;太字&lt;/b&gt;');

@@ -6,10 +6,9 @@
  * role without 160001 is refused.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { wroteTable } from '../../server/db/notified-cache.ts';
 import { pdfText } from '../helpers/pdf.ts';
 import { appForFile } from '../helpers/app.ts';
-import { clientOf, companyOf, userId } from '../helpers/demo-data.ts';
+import { clientOf, companyOf, insertTemplate, userId } from '../helpers/demo-data.ts';
 import { dataOf, firstCode } from '../helpers/graphql.ts';
 import * as cheerio from 'cheerio';
 import { getPage } from '../helpers/pages.ts';
@@ -135,21 +134,15 @@ describe('the worker record', () => {
   it('staff choose the contract template on the form: a second one of the company is used, another company’s or an invoice template is refused', async () => {
     const job = dataOf(await t.gql(RECORD, { id: tran }, { as: 'company_admin' })).workerRecord.jobs.find((j: { titleEn: string }) => j.titleEn === 'Kitchen assistant (evening)');
     // A second contract template of Sakura's, newer than its usual one (so not the one used by default).
-    const placement = await db()
-      .insertInto('document_templates')
-      .values({
-        company_id: sakura,
-        kind: 'contract',
-        key: 'placement_contract',
-        subject_ja: '紹介予定派遣契約書',
-        subject_en: 'Temp-to-perm dispatch contract',
-        body_ja: '{{worker}} は {{job}} に紹介予定派遣で就業する。',
-        body_en: '{{worker}} works as {{job}} on a temp-to-perm dispatch.',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    // Written as this process would (a written table's cached copy goes at once; another process's on its notice).
-    wroteTable(db(), 'document_templates');
+    const placement = await insertTemplate(t, {
+      company_id: sakura,
+      kind: 'contract',
+      key: 'placement_contract',
+      subject_ja: '紹介予定派遣契約書',
+      subject_en: 'Temp-to-perm dispatch contract',
+      body_ja: '{{worker}} は {{job}} に紹介予定派遣で就業する。',
+      body_en: '{{worker}} works as {{job}} on a temp-to-perm dispatch.',
+    });
     const session = await sessionOf(t, 'company_admin');
     const record = `/admin/worker?id=${tran}`;
     const pdfLine = async (res: Response) => {
@@ -166,7 +159,7 @@ describe('the worker record', () => {
       ['en', 'Temp-to-perm dispatch contract', `Tran Thi Mai works as ${job.titleEn} on a temp-to-perm dispatch.`],
       ['ja', '紹介予定派遣契約書', `Tran Thi Mai は ${job.titleJa} に紹介予定派遣で就業する。`],
     ] as const) {
-      const chosen = await pdfLine(await submitGetForm(t, session, record, '#contract-pdf', { contract: job.id, language: lang, template: placement.id }));
+      const chosen = await pdfLine(await submitGetForm(t, session, record, '#contract-pdf', { contract: job.id, language: lang, template: placement }));
       expect(chosen, lang).toContain(heading.replace(/\s+/g, ''));
       expect(chosen, lang).toContain(body.replace(/\s+/g, ''));
     }
@@ -175,7 +168,7 @@ describe('the worker record', () => {
     const others = await db().selectFrom('document_templates').select('id').where('kind', '=', 'contract').where('company_id', '=', company2).executeTakeFirstOrThrow();
     const billing = await db().selectFrom('document_templates').select('id').where('kind', '=', 'billing').where('company_id', '=', sakura).executeTakeFirstOrThrow();
     const page = await getPage(t, record, await t.tokenOf('company_admin'));
-    expect(page.html).toContain(`value="${placement.id}"`);
+    expect(page.html).toContain(`value="${placement}"`);
     for (const refused of [others.id, billing.id]) {
       expect(page.html).not.toContain(`value="${refused}"`);
       const pdf = await pdfOf(`${record}&contract=${job.id}&language=en&template=${refused}`, 'company_admin');
