@@ -20,7 +20,7 @@ export interface TcpProxy {
   close(): Promise<void>;
 }
 
-export async function startTcpProxy(targetHost: string, targetPort: number): Promise<TcpProxy> {
+async function startTcpProxy(targetHost: string, targetPort: number): Promise<TcpProxy> {
   const sockets = new Set<net.Socket>();
   let server: net.Server | null = null;
   let port = 0;
@@ -101,12 +101,21 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
   };
 }
 
-/** A proxy in front of a test database, and that database's URL through it (to cut or silence it). */
-export async function proxiedDatabase(database: { url: string; name: string }): Promise<{ proxy: TcpProxy; url: string }> {
-  const u = new URL(database.url);
-  const proxy = await startTcpProxy(u.hostname, Number(u.port || 5432));
-  const viaProxy = new URL(database.url);
+/** A proxy in front of the server that `url` names (its port, or `defaultPort`), and `url` through it. */
+async function proxied(url: string, defaultPort: number): Promise<{ proxy: TcpProxy; url: string }> {
+  const u = new URL(url);
+  const proxy = await startTcpProxy(u.hostname, Number(u.port || defaultPort));
+  const viaProxy = new URL(url);
   viaProxy.hostname = '127.0.0.1';
   viaProxy.port = String(proxy.port);
-  return { proxy, url: withDatabase(viaProxy.href, database.name) };
+  return { proxy, url: viaProxy.href };
 }
+
+/** A proxy in front of a test database, and that database's URL through it (to cut or silence it). */
+export async function proxiedDatabase(database: { url: string; name: string }): Promise<{ proxy: TcpProxy; url: string }> {
+  const { proxy, url } = await proxied(database.url, 5432);
+  return { proxy, url: withDatabase(url, database.name) };
+}
+
+/** A proxy in front of the Redis at `url`, and its URL through it (to cut it, or hold what an app sends it). */
+export const proxiedRedis = (url: string): Promise<{ proxy: TcpProxy; url: string }> => proxied(url, 6379);

@@ -14,7 +14,7 @@ import { companyOf, userId } from '../helpers/demo-data.ts';
 import { gql, probeNote, probeText } from '../helpers/graphql.ts';
 import { collectSubscription, graphqlWsClient, type Closed } from '../helpers/graphqlws.ts';
 import { redisOrSkip } from '../helpers/redis.ts';
-import { startTcpProxy } from '../helpers/tcp-proxy.ts';
+import { proxiedRedis } from '../helpers/tcp-proxy.ts';
 import { eventually, until } from '../helpers/wait.ts';
 
 const t = appForFile();
@@ -344,13 +344,9 @@ describe('two processes on one database', () => {
 
   redis.it('pings a subscription on app 3 only once Redis has its SUBSCRIBE: what app 1 publishes on the ping arrives', async () => {
     // App 3 reaches Redis through a proxy that can hold what it sends (a slow link).
-    const r = new URL(redis.url);
-    const proxy = await startTcpProxy(r.hostname, Number(r.port || 6379));
+    const { proxy, url: viaProxy } = await proxiedRedis(redis.url);
     disposers.push(() => proxy.close());
-    const viaProxy = new URL(redis.url);
-    viaProxy.hostname = '127.0.0.1';
-    viaProxy.port = String(proxy.port);
-    const t3 = await startTestApp({ REDIS_URL: viaProxy.href }, { database: t.database });
+    const t3 = await startTestApp({ REDIS_URL: viaProxy }, { database: t.database });
     disposers.push(
       () => t3.close(),
       () => proxy.release(),

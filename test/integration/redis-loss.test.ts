@@ -13,7 +13,7 @@ import { DEMO, loginToken } from '../helpers/app.ts';
 import { candidateConversation, type Chatter, chatter, probeBothWays } from '../helpers/chat.ts';
 import { redisOrSkip, redisPrefix, TEST_REDIS_URL } from '../helpers/redis.ts';
 import { processGround, reportOnFailure, type ProcessGround, type ServerProcess } from '../helpers/server-process.ts';
-import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
+import { proxiedRedis, type TcpProxy } from '../helpers/tcp-proxy.ts';
 import { until, within } from '../helpers/wait.ts';
 
 const redis = await redisOrSkip();
@@ -33,12 +33,9 @@ redis.describe('Redis going away under two processes, and coming back', () => {
 
   beforeAll(async () => {
     ground = await processGround('redis');
-    const redis = new URL(TEST_REDIS_URL);
-    proxy = await startTcpProxy(redis.hostname, Number(redis.port || 6379));
-    const viaProxy = new URL(TEST_REDIS_URL);
-    viaProxy.hostname = '127.0.0.1';
-    viaProxy.port = String(proxy.port);
-    const env = { REDIS_URL: viaProxy.href, REDIS_PREFIX: redisPrefix('redis-loss'), TRUST_PROXY: '1' };
+    const redis = await proxiedRedis(TEST_REDIS_URL);
+    proxy = redis.proxy;
+    const env = { REDIS_URL: redis.url, REDIS_PREFIX: redisPrefix('redis-loss'), TRUST_PROXY: '1' };
     [a, b] = await ground.startTwo({ env });
     const [opened, adminToken] = await Promise.all([candidateConversation({ url: a.url, database: ground.database }), loginToken(a.url, DEMO.company_admin)]);
     conversationId = opened.conversationId;
