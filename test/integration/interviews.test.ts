@@ -113,6 +113,38 @@ describe('scheduling from the applicant record', () => {
     }
   });
 
+  it('records the result on the record itself, with the buttons the interviews list gives the row', async () => {
+    const app = await maria(S.Interview);
+    const r = await t.gql(
+      'mutation($a: ID!, $i: InterviewInput!) { scheduleInterview(applicationId: $a, input: $i) }',
+      { a: app.id, i: { date: addDays(todayInJapan(), 3), time: '13:00', minutes: 30, place: 'Shinjuku office' } },
+      { as: 'company_admin' },
+    );
+    const id = r.data.scheduleInterview as string;
+    const path = `/admin/candidate/${app.id}`;
+    const token = await t.tokenOf('company_admin');
+    const $ = cheerio.load((await getPage(t, path, token, 'en')).html);
+    const buttons = $(`button[value$=":${id}"]`);
+    expect(buttons.map((_, b) => $(b).text()).get()).toEqual(['Pass', 'Fail', 'Hold', 'Cancel']);
+    // What cannot be taken back asks first, as on the list.
+    expect(
+      buttons
+        .filter((_, b) => $(b).attr('data-confirm') !== undefined)
+        .map((_, b) => $(b).text())
+        .get(),
+    ).toEqual(['Fail', 'Cancel']);
+
+    const res = await pressButton(t, await sessionOf(t, 'company_admin', 'en'), path, `result:pass:${id}`);
+    expect(res.status).toBe(303);
+    expect(res.location).toBe(`${path}?interviewed=pass#interviews`);
+    const after = await getPage(t, res.location!.replace(/#.*/, ''), token, 'en');
+    expect(after.html).toContain('Marked as passed; the applicant moved to the next status.');
+    expect((await db().selectFrom('applications').select('candidate_status_id').where('id', '=', app.id).executeTakeFirstOrThrow()).candidate_status_id).toBe(S.Offer);
+    // A decided interview offers nothing more.
+    expect(cheerio.load(after.html)(`button[value$=":${id}"]`)).toHaveLength(0);
+    await maria(S.Applied);
+  });
+
   it('explains what is missing, beside the field, in the user’s language, and keeps what was typed', async () => {
     const app = await maria(S.Interview);
     const count = async () => (await db().selectFrom('interviews').select('id').where('application_id', '=', app.id).execute()).length;

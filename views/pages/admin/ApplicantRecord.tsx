@@ -98,9 +98,10 @@ export function ApplicantRecord({
   notice,
   error,
   interviewForm,
+  interviewResults,
   documents,
 }: {
-  act: ActionRefs<'move' | 'interview' | 'dispatch'>;
+  act: ActionRefs<'move' | 'interview' | 'dispatch' | 'result'>;
   lang: Lang;
   a: ApplicantRecordView;
   jobHref: string | null;
@@ -109,6 +110,8 @@ export function ApplicantRecord({
   notice: string | null;
   error: string | null;
   interviewForm: InterviewFormView | null;
+  /** By interview id: the results (and the cancel) the viewer may record on it now, with what is asked first. */
+  interviewResults: Record<string, { value: string; label: string; confirm: string | null }[]>;
   documents: RecordDocumentView[];
 }): JSX.Element {
   const name = (r: Ref) => pickLang(lang, r.ja, r.en);
@@ -238,6 +241,15 @@ export function ApplicantRecord({
               <li key={i.id}>
                 <time dateTime={i.startsAt}>{dateTimeText(i.startsAt, lang)}</time> ({hoursMinutesText(i.minutes, lang)}) {i.onlineUrl ? <a href={i.onlineUrl}>{i.onlineUrl}</a> : i.place}{' '}
                 {i.interviewers && `· ${i.interviewers}`} <StateBadge lang={lang} states={INTERVIEW_STATES} value={i.status} />
+                {(interviewResults[i.id] ?? []).length > 0 && (
+                  <form method="post" className="record-moves">
+                    {interviewResults[i.id]!.map((r) => (
+                      <ActionButton key={r.value} action={act.result} arg={`${r.value}:${i.id}`} className="btn btn-small" confirm={r.confirm}>
+                        {r.label}
+                      </ActionButton>
+                    ))}
+                  </form>
+                )}
               </li>
             ))}
           </ul>

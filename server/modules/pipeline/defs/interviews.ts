@@ -12,7 +12,8 @@ import { isDay } from '../../../../shared/time.ts';
  * Interviews (SPEC §2 /admin/interview 290002, docs/pipeline.md): every interview
  * of the tenant's applications — a client user sees those of its own jobs — as a list and as a
  * week calendar. A result (pass, fail, hold) moves the application along its status tree; cancel
- * just closes the interview. Interviews are scheduled from the applicant record.
+ * just closes the interview. Interviews are scheduled from the applicant record, which also draws
+ * these actions on each interview still to be decided.
  */
 const result = (name: InterviewResult, label: { ja: string; en: string }, done: { ja: string; en: string }, confirm?: { ja: string; en: string }) => ({
   name,

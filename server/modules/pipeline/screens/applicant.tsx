@@ -13,6 +13,8 @@ import { hrefFor, routeByPath } from '../../../access/routes.ts';
 import { operation } from '../../../api/documents.ts';
 import { readModelDocuments } from '../../../api/graphql/read-models.ts';
 import { applicationsReadModel } from '../defs/applications.ts';
+import { interviewsReadModel } from '../defs/interviews.ts';
+import { offersRow } from '../../../resources/define.ts';
 import { formStrings, queryText, withFlag } from '../../../web/kit.ts';
 import { defineScreen, errorPage, failed, redirect, withRefusal, type Screen, type ScreenContext } from '../../../web/screen.ts';
 
@@ -39,6 +41,9 @@ const OWN = {
 };
 
 const MOVE = readModelDocuments(applicationsReadModel).move!;
+/** An interview's result (pass, fail, hold) or its cancel: the interviews list's own actions, here for one interview. */
+const INTERVIEW_ACTION = readModelDocuments(interviewsReadModel).action!;
+const INTERVIEW_RESULTS = interviewsReadModel.actions ?? [];
 const JOB_RECORD = { daily: '/v3/admin/jobs/[id]', other: '/admin/jobs/[id]' } as const;
 /** Where a conversation is answered (`?c=<conversationId>` opens it). */
 const INBOX = '/admin/inbox';
@@ -61,6 +66,7 @@ function applicantScreen(path: string): Screen {
       const mayOpenStaff = !!(ctx.user && ctx.roleMaps && canEnter(ctx.roleMaps, ctx.user.role, routeByPath('/admin/staff')?.code));
       const mayAnswer = !!(ctx.user && ctx.roleMaps && canEnter(ctx.roleMaps, ctx.user.role, routeByPath(INBOX)?.code));
       const movedTo = [a.status].find((s) => s.value === moved);
+      const decided = INTERVIEW_RESULTS.find((r) => r.name === queryText(ctx.req, 'interviewed'));
       return {
         title: { ja: `${a.candidateName} — ${ctx.route.title.ja}`, en: `${a.candidateName} — ${ctx.route.title.en}` },
         content: (
@@ -75,9 +81,11 @@ function applicantScreen(path: string): Screen {
                 ? ctx.msg('applicant.moved', { state: pickLang(ctx.lang, movedTo.ja, movedTo.en) })
                 : scheduled
                   ? ctx.msg('interview.scheduled')
-                  : queryText(ctx.req, 'placement') === '1'
-                    ? msg(ctx.lang, 'placement.saved')
-                    : null
+                  : decided
+                    ? tr(ctx.lang, decided.done)
+                    : queryText(ctx.req, 'placement') === '1'
+                      ? msg(ctx.lang, 'placement.saved')
+                      : null
             }
             error={state?.errors._ ?? null}
             documents={a.documents.map((d) => ({
@@ -87,6 +95,17 @@ function applicantScreen(path: string): Screen {
               note: d.note,
               href: mayOpenStaff ? `/admin/staff?id=${encodeURIComponent(d.staffId)}` : null,
             }))}
+            // Each interview still to be decided gets the buttons the interviews list gives its row.
+            interviewResults={
+              mayInterview
+                ? Object.fromEntries(
+                    a.interviews.map((i) => [
+                      i.id,
+                      INTERVIEW_RESULTS.filter((r) => offersRow(r.rows, i)).map((r) => ({ value: r.name, label: tr(ctx.lang, r.label), confirm: r.confirm ? tr(ctx.lang, r.confirm) : null })),
+                    ]),
+                  )
+                : {}
+            }
             interviewForm={mayInterview ? { values: Object.fromEntries(Object.entries(state?.values ?? {}).map(([k, x]) => [k, typeof x === 'string' ? x : ''])), errors: state?.errors ?? {} } : null}
           />
         ),
@@ -102,6 +121,13 @@ function applicantScreen(path: string): Screen {
         });
         return redirect(`${withFlag(hrefFor(path, { id }), 'interview')}#interviews`);
       },
+      // `<action>:<interview id>`; the API checks the interview is the caller's and still to be decided.
+      result: withRefusal({ values: () => ({}), errors: 'message' }, async (ctx, _body, arg) => {
+        const [action = '', interviewId = ''] = (arg ?? '').split(':');
+        const id = ctx.params.id ?? '';
+        await ctx.call(INTERVIEW_ACTION, { ids: [interviewId], action });
+        return redirect(`${withFlag(hrefFor(path, { id }), 'interviewed', action)}#interviews`);
+      }),
       // Dispatch or direct employment (docs/workforce.md "The data behind the rules"): the button
       // names the other answer; the API refuses it once the application is in a working status.
       dispatch: withRefusal({ values: () => ({}), errors: 'message' }, async (ctx, _body, to) => {
