@@ -7,7 +7,7 @@ import { renderTemplate, templateVariables, type TemplateVars } from '../render-
 import { MAIL_NAMES, MAIL_VARIABLES, type MailKey } from '../mail.ts';
 import { statusPathLabel, withTreeOwner, wouldCycle } from '../status-tree.ts';
 import { companyScope, f, inBoth, platformScope, type FieldDef, type Option, type OptionContext, type ResourceDef, type ResourceValidateContext } from '../../../resources/define.ts';
-import { msg, msgText } from '../../../../shared/texts/index.ts';
+import { msg, msgText, type TextKey } from '../../../../shared/texts/index.ts';
 import { companyOptions } from '../../companies/defs/organizations.ts';
 import { cachedReference } from '../../enums/reference-cache.ts';
 
@@ -269,40 +269,43 @@ export const appSettingResource: ResourceDef = {
 
 // ---------------------------------------------------------------- mail, contract and invoice templates (200007–200009)
 
+/** A template variable: its name (`{{name}}`), what it stands for, and its preview's sample value (catalogue keys). */
+const variable = (name: string, label: TextKey, sample: TextKey) => ({ name, label: msgText(label), sample: msgText(sample) });
+
 /** The variables each document template may use, and the sample values of its preview. */
 export const TEMPLATE_VARIABLES: Record<'mail' | 'contract' | 'billing', { name: string; label: Text; sample: Text }[]> = {
   mail: [
-    { name: 'name', label: msgText('res.templates.recipientsName'), sample: msgText('res.templates.sample.name') },
-    { name: 'company', label: msgText('res.templates.companyName'), sample: msgText('res.templates.sample.company') },
-    { name: 'link', label: msgText('res.templates.link'), sample: msgText('res.templates.sample.link') },
-    { name: 'job', label: msgText('res.templates.jobTitle'), sample: msgText('res.templates.sample.job') },
-    { name: 'date', label: msgText('res.templates.dateTime'), sample: msgText('res.templates.sample.date') },
-    { name: 'status', label: msgText('res.templates.applicationStatus'), sample: msgText('res.templates.sample.status') },
-    { name: 'email', label: msgText('res.templates.loginEmailAddress'), sample: msgText('res.templates.sample.email') },
-    { name: 'invitedBy', label: msgText('res.templates.whoInvited'), sample: msgText('res.templates.sample.invitedBy') },
-    { name: 'companyName', label: msgText('res.templates.trialCompanyName'), sample: msgText('res.templates.sample.company') },
-    { name: 'about', label: msgText('res.templates.unreadMailWhat'), sample: msgText('res.templates.sample.about') },
-    { name: 'messages', label: msgText('res.templates.unreadMailUnread'), sample: msgText('res.templates.sample.messages') },
-    { name: 'note', label: msgText('res.templates.unreadMailWhy'), sample: msgText('res.templates.sample.note') },
+    variable('name', 'res.templates.recipientsName', 'res.templates.sample.name'),
+    variable('company', 'res.templates.companyName', 'res.templates.sample.company'),
+    variable('link', 'res.templates.link', 'res.templates.sample.link'),
+    variable('job', 'res.templates.jobTitle', 'res.templates.sample.job'),
+    variable('date', 'res.templates.dateTime', 'res.templates.sample.date'),
+    variable('status', 'res.templates.applicationStatus', 'res.templates.sample.status'),
+    variable('email', 'res.templates.loginEmailAddress', 'res.templates.sample.email'),
+    variable('invitedBy', 'res.templates.whoInvited', 'res.templates.sample.invitedBy'),
+    variable('companyName', 'res.templates.trialCompanyName', 'res.templates.sample.company'),
+    variable('about', 'res.templates.unreadMailWhat', 'res.templates.sample.about'),
+    variable('messages', 'res.templates.unreadMailUnread', 'res.templates.sample.messages'),
+    variable('note', 'res.templates.unreadMailWhy', 'res.templates.sample.note'),
   ],
   contract: [
-    { name: 'worker', label: msgText('res.templates.workersName'), sample: msgText('res.templates.sample.name') },
-    { name: 'company', label: msgText('res.templates.staffingCompany'), sample: msgText('res.templates.sample.company') },
-    { name: 'client', label: msgText('res.templates.clientBusiness'), sample: msgText('res.templates.sample.client') },
-    { name: 'job', label: msgText('res.templates.job'), sample: msgText('res.templates.sample.contractJob') },
-    { name: 'place', label: msgText('res.templates.workplace'), sample: msgText('res.templates.sample.place') },
-    { name: 'start_date', label: msgText('res.templates.startDate'), sample: msgText('res.templates.sample.startDate') },
-    { name: 'end_date', label: msgText('res.templates.endDate'), sample: msgText('res.templates.sample.endDate') },
-    { name: 'wage', label: msgText('res.templates.hourlyWage'), sample: msgText('res.templates.sample.wage') },
+    variable('worker', 'res.templates.workersName', 'res.templates.sample.name'),
+    variable('company', 'res.templates.staffingCompany', 'res.templates.sample.company'),
+    variable('client', 'res.templates.clientBusiness', 'res.templates.sample.client'),
+    variable('job', 'res.templates.job', 'res.templates.sample.contractJob'),
+    variable('place', 'res.templates.workplace', 'res.templates.sample.place'),
+    variable('start_date', 'res.templates.startDate', 'res.templates.sample.startDate'),
+    variable('end_date', 'res.templates.endDate', 'res.templates.sample.endDate'),
+    variable('wage', 'res.templates.hourlyWage', 'res.templates.sample.wage'),
   ],
   billing: [
-    { name: 'client', label: msgText('res.templates.client'), sample: msgText('res.templates.sample.client') },
-    { name: 'company', label: msgText('res.templates.issuer'), sample: msgText('res.templates.sample.company') },
-    { name: 'invoice_no', label: msgText('res.templates.invoiceNumber'), sample: msgText('res.templates.sample.invoiceNo') },
-    { name: 'period', label: msgText('res.templates.billingPeriod'), sample: msgText('res.templates.sample.period') },
-    { name: 'amount', label: msgText('res.templates.amount'), sample: msgText('res.templates.sample.amount') },
-    { name: 'due_date', label: msgText('res.templates.dueDate'), sample: msgText('res.templates.sample.dueDate') },
-    { name: 'bank_account', label: msgText('res.templates.bankAccount'), sample: msgText('res.templates.sample.bankAccount') },
+    variable('client', 'res.templates.client', 'res.templates.sample.client'),
+    variable('company', 'res.templates.issuer', 'res.templates.sample.company'),
+    variable('invoice_no', 'res.templates.invoiceNumber', 'res.templates.sample.invoiceNo'),
+    variable('period', 'res.templates.billingPeriod', 'res.templates.sample.period'),
+    variable('amount', 'res.templates.amount', 'res.templates.sample.amount'),
+    variable('due_date', 'res.templates.dueDate', 'res.templates.sample.dueDate'),
+    variable('bank_account', 'res.templates.bankAccount', 'res.templates.sample.bankAccount'),
   ],
 };
 
