@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { cellText, DataTable, Pager, type ColumnView } from './DataTable.tsx';
+import { cellText, DataTable, Pager, TableSection, type ColumnView } from './DataTable.tsx';
 import { addDays, todayInJapan } from '../../shared/time.ts';
 
 const COLUMNS: ColumnView[] = [
@@ -51,6 +51,17 @@ describe('the list kit', () => {
   it('says so when there are no rows, across every column', () => {
     const html = renderToStaticMarkup(<DataTable lang="ja" columns={COLUMNS} rows={[]} selectForm="bulk" empty="まだ登録がありません。" />);
     expect(html).toContain('<td colSpan="5" class="empty">まだ登録がありません。</td>');
+  });
+
+  it('puts a table under its heading, and says the empty text in place of the table when there are no rows', () => {
+    const section = (rows: object[]) =>
+      renderToStaticMarkup(<TableSection className="card" id="log-title" anchor="log" title="Sync log" lang="en" columns={COLUMNS} rows={rows} empty="No syncs yet." />);
+    const empty = section([]);
+    expect(empty).toBe('<section class="card" aria-labelledby="log-title" id="log"><h2 id="log-title">Sync log</h2><p class="empty">No syncs yet.</p></section>');
+    const full = section([{ id: 'r1', name: 'Maria' }]);
+    expect(full).toContain('<h2 id="log-title">Sync log</h2><div class="card table-card">');
+    expect(full).toContain('data-row-id="r1"');
+    expect(full).not.toContain('No syncs yet.');
   });
 
   it('pages by number with the range, or by cursor with first and next', () => {

@@ -5,6 +5,7 @@ import { DATE_FILTERS } from '../../shared/date-filters.ts';
 import { todayInJapan } from '../../shared/time.ts';
 import { inOrder, stateOf, type BadgeState, type CellKind, type Tone } from '../../shared/list-kinds.ts';
 import { msg, msgText, type TextKey } from '../../shared/texts/index.ts';
+import { TitledSection } from './TitledSection.tsx';
 
 /**
  * The one UI kit for lists: the head of a list page, its filter bar, the table
@@ -326,6 +327,18 @@ export function DataTable(v: TableView) {
         </table>
       </div>
     </div>
+  );
+}
+
+/**
+ * A table under its own heading (TitledSection), as a record page's history or a run log: with no
+ * rows the section says `empty` in place of the table.
+ */
+export function TableSection({ id, title, className, anchor, ...table }: TableView & { id: string; title: ReactNode; className?: string; anchor?: string }) {
+  return (
+    <TitledSection id={id} title={title} className={className} anchor={anchor} empty={table.rows.length === 0 && table.empty}>
+      <DataTable {...table} />
+    </TitledSection>
   );
 }
 

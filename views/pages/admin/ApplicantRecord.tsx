@@ -5,7 +5,7 @@ import { pickLang, tr, type Lang } from '../../../shared/i18n.ts';
 import { countryName } from '../../../shared/countries.ts';
 import { dateTimeText, dateYearText, hoursMinutesText } from '../../../shared/format.ts';
 import { msg } from '../../../shared/texts/index.ts';
-import { Badge, DataTable, Notice, StateBadge, tableColumns } from '../../ui/DataTable.tsx';
+import { Badge, Notice, StateBadge, TableSection, tableColumns } from '../../ui/DataTable.tsx';
 import { stateOf } from '../../../shared/list-kinds.ts';
 import { ATTENDANCE_STATES, INTERVIEW_STATES } from '../../../shared/states.ts';
 import { Field } from '../../ui/Field.tsx';
@@ -287,18 +287,19 @@ export function ApplicantRecord({
           </p>
         )}
       </TitledSection>
-      <TitledSection className="card" id="applicant-history" title={msg(lang, 'applicant.history')} empty={a.history.length === 0 && msg(lang, 'applicant.noHistory')}>
-        <DataTable
-          lang={lang}
-          columns={tableColumns({
-            at: ['applicant.when', 'datetime'],
-            actor: ['applicant.who', 'text'],
-            what: ['applicant.what', 'text'],
-          })}
-          rows={a.history.map((h, i) => ({ id: String(i), at: h.at, actor: h.actor, what: [h.from && h.to ? `${h.from} → ${h.to}` : '', h.note ?? ''].filter(Boolean).join(' · ') }))}
-          empty=""
-        />
-      </TitledSection>
+      <TableSection
+        className="card"
+        id="applicant-history"
+        title={msg(lang, 'applicant.history')}
+        lang={lang}
+        columns={tableColumns({
+          at: ['applicant.when', 'datetime'],
+          actor: ['applicant.who', 'text'],
+          what: ['applicant.what', 'text'],
+        })}
+        rows={a.history.map((h, i) => ({ id: String(i), at: h.at, actor: h.actor, what: [h.from && h.to ? `${h.from} → ${h.to}` : '', h.note ?? ''].filter(Boolean).join(' · ') }))}
+        empty={msg(lang, 'applicant.noHistory')}
+      />
     </div>
   );
 }

@@ -1,9 +1,8 @@
 import { badgeStates } from '../../../shared/list-kinds.ts';
 import type { JSX } from 'react';
-import { TitledSection } from '../../ui/TitledSection.tsx';
 import type { Lang } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
-import { DataTable, problemsCell, tableColumns } from '../../ui/DataTable.tsx';
+import { TableSection, problemsCell, tableColumns } from '../../ui/DataTable.tsx';
 
 export interface CrawlerRunView {
   id: string;
@@ -26,22 +25,24 @@ const STATES = badgeStates({
 /** A crawler source's run history on its record page: newest first, with counts and what went wrong. */
 export function CrawlerRuns({ lang, runs }: { lang: Lang; runs: CrawlerRunView[] }): JSX.Element {
   return (
-    <TitledSection className="card crawler-runs" anchor="crawler-runs" id="crawler-runs-title" title={msg(lang, 'crawler.history')} empty={runs.length === 0 && msg(lang, 'crawler.noRuns')}>
-      <DataTable
-        lang={lang}
-        columns={tableColumns({
-          started_at: ['crawler.started', 'datetime'],
-          status: ['crawler.result', 'badge', { states: STATES }],
-          found: ['crawler.found', 'number'],
-          imported: ['crawler.imported', 'number'],
-          updated: ['crawler.updated', 'number'],
-          skipped: ['crawler.skipped', 'number'],
-          errors: ['crawler.problems', 'text'],
-        })}
-        rows={runs}
-        cell={problemsCell}
-        empty={msg(lang, 'crawler.noRuns')}
-      />
-    </TitledSection>
+    <TableSection
+      className="card crawler-runs"
+      anchor="crawler-runs"
+      id="crawler-runs-title"
+      title={msg(lang, 'crawler.history')}
+      lang={lang}
+      columns={tableColumns({
+        started_at: ['crawler.started', 'datetime'],
+        status: ['crawler.result', 'badge', { states: STATES }],
+        found: ['crawler.found', 'number'],
+        imported: ['crawler.imported', 'number'],
+        updated: ['crawler.updated', 'number'],
+        skipped: ['crawler.skipped', 'number'],
+        errors: ['crawler.problems', 'text'],
+      })}
+      rows={runs}
+      cell={problemsCell}
+      empty={msg(lang, 'crawler.noRuns')}
+    />
   );
 }

@@ -4,7 +4,7 @@ import { TitledSection } from '../../ui/TitledSection.tsx';
 import { SelectFilter } from '../../ui/SelectFilter.tsx';
 import { pickLang, tr, type Lang, type Text } from '../../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
-import { Badge, DataTable, Notice, problemsCell, type Tone, tableColumns } from '../../ui/DataTable.tsx';
+import { Badge, DataTable, Notice, TableSection, problemsCell, type Tone, tableColumns } from '../../ui/DataTable.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { ActionButton, ActionForm, ConfirmAction, type ActionRefs } from '../../ui/Action.tsx';
 import type { SyncCounts } from '../../../shared/integrations.ts';
@@ -211,44 +211,47 @@ export function RomutenSettings(p: {
         </div>
       </TitledSection>
 
-      <TitledSection className="card" id="romuten-remote-title" title={msg(lang, 'integrations.remote')} empty={d.items.length === 0 && msg(lang, 'integrations.noItems')}>
-        <DataTable
-          lang={lang}
-          columns={tableColumns({
-            entityText: ['integrations.entity', 'text'],
-            status: ['integrations.state', 'text'],
-            count: ['integrations.count', 'number'],
-          })}
-          rows={d.items.map((i) => ({
-            id: `${i.entity}:${i.remoteStatus ?? ''}`,
-            entityText: msg(lang, i.entity === 'worker' ? 'integrations.entityWorker' : 'integrations.entityAttendance'),
-            status: i.remoteStatus ?? msg(lang, 'integrations.unknownStatus'),
-            count: i.count,
-          }))}
-          empty={msg(lang, 'integrations.noItems')}
-        />
-      </TitledSection>
+      <TableSection
+        className="card"
+        id="romuten-remote-title"
+        title={msg(lang, 'integrations.remote')}
+        lang={lang}
+        columns={tableColumns({
+          entityText: ['integrations.entity', 'text'],
+          status: ['integrations.state', 'text'],
+          count: ['integrations.count', 'number'],
+        })}
+        rows={d.items.map((i) => ({
+          id: `${i.entity}:${i.remoteStatus ?? ''}`,
+          entityText: msg(lang, i.entity === 'worker' ? 'integrations.entityWorker' : 'integrations.entityAttendance'),
+          status: i.remoteStatus ?? msg(lang, 'integrations.unknownStatus'),
+          count: i.count,
+        }))}
+        empty={msg(lang, 'integrations.noItems')}
+      />
 
-      <TitledSection className="card" id="romuten-log-title" anchor="romuten-log" title={msg(lang, 'integrations.log')} empty={d.syncs.length === 0 && msg(lang, 'integrations.noSyncs')}>
-        <DataTable
-          lang={lang}
-          columns={tableColumns({
-            startedAt: ['integrations.started', 'datetime'],
-            actorName: ['integrations.by', 'text'],
-            status: ['integrations.result', 'badge', { states: SYNC_STATES }],
-            workersPushed: ['integrations.workers', 'number'],
-            attendancePushed: ['integrations.attendance', 'number'],
-            unchanged: ['integrations.unchanged', 'number'],
-            statusesPulled: ['integrations.pulled', 'number'],
-            failed: ['integrations.failedItems', 'number'],
-            retries: ['integrations.retries', 'number'],
-            errors: ['integrations.problems', 'text'],
-          })}
-          rows={d.syncs}
-          cell={problemsCell}
-          empty={msg(lang, 'integrations.noSyncs')}
-        />
-      </TitledSection>
+      <TableSection
+        className="card"
+        id="romuten-log-title"
+        anchor="romuten-log"
+        title={msg(lang, 'integrations.log')}
+        lang={lang}
+        columns={tableColumns({
+          startedAt: ['integrations.started', 'datetime'],
+          actorName: ['integrations.by', 'text'],
+          status: ['integrations.result', 'badge', { states: SYNC_STATES }],
+          workersPushed: ['integrations.workers', 'number'],
+          attendancePushed: ['integrations.attendance', 'number'],
+          unchanged: ['integrations.unchanged', 'number'],
+          statusesPulled: ['integrations.pulled', 'number'],
+          failed: ['integrations.failedItems', 'number'],
+          retries: ['integrations.retries', 'number'],
+          errors: ['integrations.problems', 'text'],
+        })}
+        rows={d.syncs}
+        cell={problemsCell}
+        empty={msg(lang, 'integrations.noSyncs')}
+      />
     </section>
   );
 }
