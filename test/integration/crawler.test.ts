@@ -6,6 +6,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dueSources, runSource } from '../../server/modules/crawler/run.ts';
 import { createOutbound } from '../../server/net/outbound.ts';
@@ -167,5 +168,22 @@ describe('a job site on loopback', () => {
     const [a, b] = await Promise.all([runSource(database.db, id, { limits, outbound }), runSource(database.db, id, { limits, outbound })]);
     expect([a, b].filter((r) => r === null)).toHaveLength(1);
     expect(await dueSources(database.db)).not.toContain(id);
+  });
+
+  it('takes over a claim left by a process that died mid-run (older than 15 minutes), never a live one', async () => {
+    pages.set('/abandoned', { body: listPage([]) });
+    const id = await source('/abandoned');
+    const claimedMinutesAgo = (minutes: number) =>
+      database.db
+        .updateTable('crawler_sources')
+        .set({ running_since: sql<Date>`now() - make_interval(mins => ${minutes})` })
+        .where('id', '=', id)
+        .execute();
+    await claimedMinutesAgo(5);
+    expect(await dueSources(database.db)).not.toContain(id);
+    expect(await runSource(database.db, id, { limits, outbound })).toBeNull();
+    await claimedMinutesAgo(16);
+    expect(await dueSources(database.db)).toContain(id);
+    expect(await runSource(database.db, id, { limits, outbound })).toMatchObject({ status: 'ok' });
   });
 });

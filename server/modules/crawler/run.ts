@@ -13,6 +13,7 @@ import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { audit, type Actor } from '../../db/audit.ts';
 import type { DB } from '../../db/connect.ts';
+import { unclaimed } from '../../db/claim.ts';
 import type { Outbound } from '../../net/outbound.ts';
 import { contentHash, type FieldMapping, type FoundJob } from './extract.ts';
 import { CrawlError, DEFAULT_LIMITS, fetchText, robotsAllow, type FetchLimits } from './fetch.ts';
@@ -20,8 +21,6 @@ import { DEFAULT_BUDGET, extractInWorker, type ParseBudget } from './parse.ts';
 import { drawProblem, type Problem } from '../../../shared/texts/index.ts';
 import { inBoth } from '../../resources/define.ts';
 
-/** A claim older than this is from a process that died mid-run: another may take the source. */
-const STALE_CLAIM_MINUTES = 15;
 const CRAWLER: Actor = { id: null, name: 'Crawler' };
 
 export interface RunSummary {
@@ -37,13 +36,7 @@ export interface RunSummary {
 
 /** Takes the source for one run; null when another run holds it (or it does not exist). */
 async function claim(db: DB, sourceId: string) {
-  return db
-    .updateTable('crawler_sources')
-    .set({ running_since: sql`now()` })
-    .where('id', '=', sourceId)
-    .where((eb) => eb.or([eb('running_since', 'is', null), eb('running_since', '<', sql<Date>`now() - make_interval(mins => ${STALE_CLAIM_MINUTES})`)]))
-    .returningAll()
-    .executeTakeFirst();
+  return db.updateTable('crawler_sources').set({ running_since: sql`now()` }).where('id', '=', sourceId).where(unclaimed).returningAll().executeTakeFirst();
 }
 
 type Source = NonNullable<Awaited<ReturnType<typeof claim>>>;
@@ -191,7 +184,7 @@ export async function dueSources(db: DB): Promise<string[]> {
     .select('id')
     .where('active', '=', true)
     .where((eb) => eb.or([eb('last_run_at', 'is', null), eb('last_run_at', '<=', sql<Date>`now() - make_interval(mins => schedule_minutes)`)]))
-    .where((eb) => eb.or([eb('running_since', 'is', null), eb('running_since', '<', sql<Date>`now() - make_interval(mins => ${STALE_CLAIM_MINUTES})`)]))
+    .where(unclaimed)
     .orderBy('last_run_at', (ob) => ob.asc().nullsFirst())
     .execute();
   return rows.map((r) => r.id);

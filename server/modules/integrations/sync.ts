@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { DB } from '../../db/connect.ts';
+import { unclaimed } from '../../db/claim.ts';
 import type { Outbound } from '../../net/outbound.ts';
 import { todayInJapan } from '../../../shared/time.ts';
 import type { Actor } from '../../db/audit.ts';
@@ -27,8 +28,6 @@ import { pickLang, type Text } from '../../../shared/i18n.ts';
 import type { Problem } from '../../../shared/texts/index.ts';
 import { inBoth } from '../../resources/define.ts';
 
-/** A claim older than this is from a process that died mid-sync. */
-const STALE_CLAIM_MINUTES = 15;
 /** Items per status query. */
 const PULL_BATCH = 100;
 
@@ -114,7 +113,7 @@ async function claim(db: DB, companyId: string) {
     .where('provider', '=', 'romuten')
     .where('enabled', '=', true)
     .where('credentials', 'is not', null)
-    .where((eb) => eb.or([eb('running_since', 'is', null), eb('running_since', '<', sql<Date>`now() - make_interval(mins => ${STALE_CLAIM_MINUTES})`)]))
+    .where(unclaimed)
     .returningAll()
     .executeTakeFirst();
 }
