@@ -346,6 +346,39 @@ describe('company-scoped rows belong to the right tenant', () => {
   });
 });
 
+describe('app settings: a value the app reads as a switch or a number', () => {
+  const path = '/admin/templates/appsettings';
+  const settingOf = async (key: string) => t.database.db.selectFrom('app_settings').select(['id', 'value']).where('key', '=', key).where('company_id', '=', c1).executeTakeFirstOrThrow();
+
+  it('refuses "off" for the chatbot switch (read as on) and a word for a number, in Japanese and English, and saves false and 48', async () => {
+    const bot = await settingOf('chat.bot_enabled');
+    const hours = await settingOf('shift.reminder_hours');
+    for (const [lang, sw, num] of [
+      ['ja', 'この設定は true（有効）か false（無効）で入力してください。', 'この設定は半角の整数で入力してください（例：24）。'],
+      ['en', 'Enter true (on) or false (off) for this setting.', 'Enter a whole number for this setting (e.g. 24).'],
+    ] as const) {
+      const session = await sessionOf(t, 'superadmin', lang);
+      const off = await pressButton(t, session, `${path}?id=${bot.id}`, 'save', { value: 'off' });
+      expect(off.status).toBe(422);
+      expect(off.html).toContain(sw);
+      const word = await pressButton(t, session, `${path}?id=${hours.id}`, 'save', { value: 'one day' });
+      expect(word.status).toBe(422);
+      expect(word.html).toContain(num);
+    }
+    expect((await settingOf('chat.bot_enabled')).value).toBe(bot.value);
+    expect((await settingOf('shift.reminder_hours')).value).toBe(hours.value);
+    // A new company setting of a key the app reads is checked too.
+    const fresh = await pressButton(t, await sessionOf(t, 'superadmin', 'en'), `${path}?new=1`, 'save', { key: 'quickpay.min_amount', value: 'none', description: '', company_id: '' });
+    expect(fresh.status).toBe(422);
+    expect(fresh.html).toContain('Enter a whole number for this setting (e.g. 24).');
+    const session = await sessionOf(t, 'superadmin');
+    expect((await pressButton(t, session, `${path}?id=${bot.id}`, 'save', { value: 'false' })).status).toBe(303);
+    expect((await pressButton(t, session, `${path}?id=${hours.id}`, 'save', { value: '48' })).status).toBe(303);
+    expect((await settingOf('chat.bot_enabled')).value).toBe('false');
+    expect((await settingOf('shift.reminder_hours')).value).toBe('48');
+  });
+});
+
 describe('copyTemplatesToCompany (trial signup)', () => {
   it('gives a new company its own copy of the defaults, the status tree rebuilt, once', async () => {
     const db = t.database.db;

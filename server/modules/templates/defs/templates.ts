@@ -240,6 +240,27 @@ export const otherChatbotResource = chatbotResource('other', {
 
 // ---------------------------------------------------------------- app settings (200005)
 
+const settingKeyFree = uniqueKey('app_settings', null, msgText('res.templates.settingKeyAlready'));
+
+/**
+ * The settings the app reads as a switch or a number, and how: the chatbot answers unless its
+ * value is "false" (so "off" or "no" would leave it on), and a number is read by its digits (so
+ * "abc" would be no minimum, no reminder hours). Such a value is refused beside the field.
+ */
+const SETTING_READS: Record<string, { ok: (v: string) => boolean; need: Text }> = {
+  'chat.bot_enabled': { ok: (v) => /^(true|false)$/i.test(v), need: msgText('res.templates.settingTrueFalse') },
+  'shift.reminder_hours': { ok: (v) => /^[0-9][0-9,]*$/.test(v), need: msgText('res.templates.settingWholeNumber') },
+  'quickpay.min_amount': { ok: (v) => /^[0-9][0-9,]*$/.test(v), need: msgText('res.templates.settingWholeNumber') },
+};
+
+const settingReadable: Validate = async (input, { db, id, lang }): Promise<Record<string, string>> => {
+  if (typeof input.value !== 'string') return {};
+  const key = typeof input.key === 'string' ? input.key.trim() : id ? (await db.selectFrom('app_settings').select('key').where('id', '=', id).executeTakeFirst())?.key : undefined;
+  const read = key !== undefined && Object.hasOwn(SETTING_READS, key) ? SETTING_READS[key] : undefined;
+  if (!read || read.ok(input.value.trim())) return {};
+  return { value: read.need[lang] };
+};
+
 export const appSettingResource: ResourceDef = {
   name: 'appSetting',
   plural: 'appSettings',
@@ -262,7 +283,7 @@ export const appSettingResource: ResourceDef = {
     f.text('description', msgText('res.templates.description'), { schema: blankable(300), list: true, search: true }),
     companyField(),
   ],
-  validate: uniqueKey('app_settings', null, msgText('res.templates.settingKeyAlready')),
+  validate: async (input, ctx) => ({ ...(await settingKeyFree(input, ctx)), ...(await settingReadable(input, ctx)) }),
   sample: { key: 'sample.setting', value: '42', description: 'テスト用の設定 / A setting for tests', company_id: '$company' },
   screens: [{ path: '/admin/templates/appsettings', mode: 'single' }],
 };
