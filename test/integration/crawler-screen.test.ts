@@ -6,6 +6,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dateTimeText } from '../../shared/format.ts';
 import { getPage, postForm } from '../helpers/pages.ts';
 import { startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
 
@@ -68,9 +69,10 @@ describe(`GET and POST ${PATH}`, () => {
     expect(after.html).toContain('取り込みが終わりました。');
     expect(after.html).toMatch(/<span class="badge badge-success">完了<\/span><\/td><td class="num" data-col="found">2<\/td><td class="num" data-col="imported">2<\/td>/);
     // The sources list says how the last run went in the reader's language.
-    const at = String.raw`\d{4}-\d\d-\d\d \d\d:\d\d`;
-    expect((await getPage(t, PATH, token, 'ja')).html).toMatch(new RegExp(`Loopback jobs.*完了 · 新規2件 / 更新0件 / 変更なし0件 · ${at}`));
-    expect((await getPage(t, PATH, token, 'en')).html).toMatch(new RegExp(`Loopback jobs.*Done · 2 new / 0 updated / 0 skipped · ${at}`));
+    // When it ran is written as the pages write an instant, never as 2026-11-30 11:47.
+    const { started_at } = await t.database.db.selectFrom('crawler_runs').select('started_at').orderBy('started_at', 'desc').executeTakeFirstOrThrow();
+    expect((await getPage(t, PATH, token, 'ja')).html).toContain(`完了 · 新規2件 / 更新0件 / 変更なし0件 · ${dateTimeText(started_at, 'ja')}`);
+    expect((await getPage(t, PATH, token, 'en')).html).toContain(`Done · 2 new / 0 updated / 0 skipped · ${dateTimeText(started_at, 'en')}`);
 
     // The drafts are the company's, on its part-time list.
     const list = await getPage(t, '/admin/jobs/list?q=' + encodeURIComponent('配送助手'), await tokenOf('company_admin'));

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Text } from '../../../../shared/i18n.ts';
+import type { Lang, Text } from '../../../../shared/i18n.ts';
 import { z } from 'zod';
 import { runSource } from '../run.ts';
 import { FIELD_LABELS, ITEM_LABEL } from '../extract.ts';
@@ -15,6 +15,9 @@ import { clientOptions } from '../../auth/defs/users.ts';
  * record action; the record page shows the run history (server/modules/crawler/screens/runs.tsx).
  */
 const selector = (name: string, label: Text, o: { required?: boolean; hint?: Text } = {}) => f.text(name, label, { max: 300, required: o.required ?? false, ...(o.hint ? { hint: o.hint } : {}) });
+
+/** A run's start as the pages write an instant (dateTimeText, shared/format.ts): "2026/11/30 9:05" / "30/11/2026, 09:05". */
+const STAMP: Record<Lang, string> = { ja: 'YYYY/MM/DD FMHH24:MI', en: 'DD/MM/YYYY, HH24:MI' };
 
 const httpUrl = z
   .string()
@@ -79,7 +82,7 @@ export const crawlerSourceResource: ResourceDef = {
       sql: (table, lang) =>
         sql<string | null>`(select format(${msg(lang, 'res.crawler.lastRunSummary', { status: '%1$s', imported: '%2$s', updated: '%3$s', skipped: '%4$s', at: '%5$s' })},
             case r.status when 'ok' then ${msg(lang, 'crawler.ok')} else ${msg(lang, 'crawler.failed')} end,
-            r.imported, r.updated, r.skipped, to_char(r.started_at at time zone 'Asia/Tokyo', 'YYYY-MM-DD HH24:MI'))
+            r.imported, r.updated, r.skipped, to_char(r.started_at at time zone 'Asia/Tokyo', ${STAMP[lang]}))
           from crawler_runs r where r.source_id = ${sql.ref(`${table}.id`)} order by r.started_at desc limit 1)`,
     },
   ],
