@@ -92,6 +92,7 @@ export const RESOURCES = {
   'res.ads.impressions': m('表示回数', 'Impressions'),
   'res.ads.clicks': m('クリック数', 'Clicks'),
   'res.ads.chooseJobFeature': m('おすすめする求人を選んでください。', 'Choose the job to feature.'),
+  'res.ads.choosePlacement': m('表示する場所を1つ以上選んでください。', 'Choose at least one place where it shows.'),
   'res.ads.enterBannerHeading': m('バナーの見出しを日本語か英語で入力してください。', 'Enter the banner heading in Japanese or English.'),
   'res.ads.enterWhereBanner': m('バナーのリンク先を入力してください。', 'Enter where the banner leads.'),
   'res.ads.endDateMust': m('終了日は開始日以降にしてください。', 'The end date must be on or after the start date.'),

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInJapan } from '../../server/time.ts';
 import { statementLog, type StatementLog } from '../../scripts/statement-log.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { pressButton, sessionOf } from '../helpers/buttons.ts';
 import { getPage, postForm } from '../helpers/pages.ts';
 import { eventually } from '../helpers/wait.ts';
 
@@ -128,6 +129,21 @@ describe('the screen', () => {
     const img = await fetch(`${t.url}${src}`);
     expect(img.headers.get('content-type')).toBe('image/webp');
     expect((await sharp(Buffer.from(await img.arrayBuffer())).metadata()).width).toBe(1200);
+  });
+
+  it('refuses an ad that shows nowhere, beside "Where it shows", in Japanese and English', async () => {
+    const form = { _action: 'save', name: 'Nowhere', kind: 'banner', title_ja: '見出し', link_url: '/faq', lang: 'both', starts_on: today, ends_on: addDays(today, 7), active: 'on' };
+    for (const [lang, said] of [
+      ['ja', '表示する場所を1つ以上選んでください。'],
+      ['en', 'Choose at least one place where it shows.'],
+    ] as const) {
+      const refused = await pressButton(t, await sessionOf(t, 'superadmin', lang), `${PATH}?new=1`, 'save', form);
+      expect(refused.status).toBe(422);
+      expect(refused.html).toContain(said);
+    }
+    expect(await db().selectFrom('ads').select('id').where('name', '=', 'Nowhere').executeTakeFirst()).toBeUndefined();
+    const saved = await pressButton(t, await sessionOf(t, 'superadmin'), `${PATH}?new=1`, 'save', { ...form, placements: 'daily' });
+    expect(saved.status, saved.html.slice(0, 300)).toBe(303);
   });
 
   it('keeps the screen and the API from a user without 220001', async () => {

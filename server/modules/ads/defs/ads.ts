@@ -98,6 +98,8 @@ export const adResource: ResourceDef = {
     const v = { ...before, ...input } as Record<string, unknown>;
     const errors: Record<string, string> = {};
     if (v.kind === 'featured' && !v.job_id) errors.job_id = msg(ctx.lang, 'res.ads.chooseJobFeature');
+    // No board or job page would ever draw it: an ad saved so would simply never appear.
+    if (!Array.isArray(v.placements) || v.placements.length === 0) errors.placements = msg(ctx.lang, 'res.ads.choosePlacement');
     if (v.kind === 'banner') {
       if (!v.title_ja && !v.title_en) errors.title_ja = msg(ctx.lang, 'res.ads.enterBannerHeading');
       if (!v.link_url) errors.link_url = msg(ctx.lang, 'res.ads.enterWhereBanner');
