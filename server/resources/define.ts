@@ -152,6 +152,11 @@ export interface ResourceDef {
    */
   preview?: (row: Record<string, unknown>, lang: Lang) => { title: string; body: string } | null;
   /**
+   * Hints of a record's form that depend on the record, by field name, in place of the fields' own
+   * (e.g. a mail template's body: the variables the mail of its key is sent with).
+   */
+  recordHints?: (row: Record<string, unknown>) => Partial<Record<string, Text>>;
+  /**
    * Rows whose column holds one of these values (list, get, update, delete): `fixed` for a set,
    * e.g. the roles of one user screen. A create must pick one of them (give the field those options).
    */

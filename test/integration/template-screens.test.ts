@@ -639,6 +639,18 @@ describe('mail templates: the preview', () => {
     expect(saved.status, saved.html).toBe(303);
   });
 
+  it('names in the body hint of a mail the variables that mail is sent with, not every mail’s', async () => {
+    const id = (await mailTemplateId(c1, 'password_reset'))!;
+    const hintOf = async (lang: 'ja' | 'en', field: string) =>
+      cheerio
+        .load(await html(`${path}?id=${id}`, 'company_admin', lang))(`#${field}-hint`)
+        .text();
+    const en = 'Variables: {{name}} (recipient’s name), {{link}} (link), {{email}} (login (email address)). Plain text (no HTML).';
+    expect(await hintOf('en', 'body_en')).toBe(en);
+    expect(await hintOf('en', 'body_ja')).toBe(en);
+    expect(await hintOf('ja', 'body_ja')).toBe('使える変数：{{name}}（宛先の氏名）、{{link}}（リンク）、{{email}}（ログインID（メールアドレス））。プレーンテキストです（HTMLは使えません）。');
+  });
+
   it('refuses a contract variable no contract is filled with', async () => {
     const refused = await pressButton(t, await sessionOf(t, 'company_admin', 'en'), '/admin/templates/contract?new=1', 'save', {
       key: 'contract_typo',

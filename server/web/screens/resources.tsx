@@ -341,7 +341,8 @@ async function renderDetail(ctx: ScreenContext, def: ResourceDef, id: string, st
   const loaded = await loadPage(ctx, def, { record: true, audit: true, children: !!def.children?.length, options: [...loadedChoices([...fields, ...createOnly]), ...childChoices(def)] }, { id });
   const row = loaded.data[def.name] as Values | null;
   if (!row) return notFound();
-  const views = fieldViews(fields, loaded.choices, lang);
+  const hints = def.recordHints?.(row) ?? {};
+  const views = fieldViews(fields, loaded.choices, lang).map((v) => ({ ...v, hint: hints[v.name] ?? v.hint }));
   const createOnlyViews = fieldViews(createOnly, loaded.choices, lang);
   const entries: AuditView[] = (loaded.data[`${def.name}Audit`] as AuditRow[]).map((e) => ({ ...e, changes: JSON.parse(e.changes) }));
   relabelChildChanges(entries, def, lang);

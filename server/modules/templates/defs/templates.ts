@@ -330,8 +330,8 @@ export const TEMPLATE_VARIABLES: Record<'mail' | 'contract' | 'billing', { name:
   ],
 };
 
-const variablesHint = (kind: keyof typeof TEMPLATE_VARIABLES): Text => {
-  const vars = TEMPLATE_VARIABLES[kind];
+const variablesHint = (kind: keyof typeof TEMPLATE_VARIABLES, only?: readonly string[]): Text => {
+  const vars = TEMPLATE_VARIABLES[kind].filter((v) => !only || only.includes(v.name));
   const list = (lang: Lang) => vars.map((v) => msg(lang, 'res.common.parenthesised', { text: `{{${v.name}}}`, note: v.label[lang] })).join(msg(lang, 'list.separator'));
   return inBoth((lang) => msg(lang, 'res.templates.variablesHint', { variables: list(lang) }));
 };
@@ -482,24 +482,40 @@ const mailKey = (): FieldDef => ({
   offered: { values: unwrittenMailKeys, none: msgText('res.templates.everyMailWritten') },
 });
 
-export const mailTemplateResource = documentResource('mail', {
-  name: 'mailTemplate',
-  plural: 'mailTemplates',
-  title: msgText('res.templates.mailTemplate'),
-  titlePlural: msgText('res.templates.mailTemplates'),
-  subject: msgText('res.templates.subject'),
-  key: mailKey(),
-  // Every company holds a template of every mail: the sample takes the place of its company's interview reminder.
-  sample: {
-    key: 'interview_reminder',
-    subject_ja: '【{{company}}】明日の面接のお知らせ',
-    subject_en: '[{{company}}] Your interview tomorrow',
-    body_ja: '{{name}} 様\n\n明日 {{date}} から「{{job}}」の面接があります。\n詳細：{{link}}',
-    body_en: 'Dear {{name}},\n\nYou have an interview for "{{job}}" tomorrow from {{date}}.\nDetails: {{link}}',
-    company_id: '$company',
-  },
-  sampleReplaces: ['company_id', 'key'],
-});
+/** Each mail's variables as its body's hint: only those it is sent with, as the save checks (knownVariables). */
+const MAIL_HINTS = new Map(MAIL_KEYS.map((key) => [key, variablesHint('mail', MAIL_VARIABLES[key])]));
+
+/**
+ * A mail template's record names in its body's hint the variables of the mail of its key, not
+ * every mail's: the new form, whose key is not chosen yet, lists them all. A key the product does
+ * not send keeps that list.
+ */
+function mailHints(row: Record<string, unknown>): Partial<Record<string, Text>> {
+  const hint = MAIL_HINTS.get(row.key as MailKey);
+  return hint ? { body_ja: hint, body_en: hint } : {};
+}
+
+export const mailTemplateResource: ResourceDef = {
+  ...documentResource('mail', {
+    name: 'mailTemplate',
+    plural: 'mailTemplates',
+    title: msgText('res.templates.mailTemplate'),
+    titlePlural: msgText('res.templates.mailTemplates'),
+    subject: msgText('res.templates.subject'),
+    key: mailKey(),
+    // Every company holds a template of every mail: the sample takes the place of its company's interview reminder.
+    sample: {
+      key: 'interview_reminder',
+      subject_ja: '【{{company}}】明日の面接のお知らせ',
+      subject_en: '[{{company}}] Your interview tomorrow',
+      body_ja: '{{name}} 様\n\n明日 {{date}} から「{{job}}」の面接があります。\n詳細：{{link}}',
+      body_en: 'Dear {{name}},\n\nYou have an interview for "{{job}}" tomorrow from {{date}}.\nDetails: {{link}}',
+      company_id: '$company',
+    },
+    sampleReplaces: ['company_id', 'key'],
+  }),
+  recordHints: mailHints,
+};
 
 export const contractTemplateResource = documentResource('contract', {
   name: 'contractTemplate',
