@@ -710,6 +710,8 @@ export const RESOURCES = {
   'res.templates.version': m('版', 'Version'),
   'res.templates.versionHint': m('版を区別する名前です（例：2026-11）。', 'A name for the version (e.g. 2026-11).'),
   'res.templates.titleJapanese': m('タイトル（日本語）', 'Title (Japanese)'),
+  'res.templates.shownAt': m('{path} の表示', 'On {path}'),
+  'res.templates.shownNow': m('表示中', 'Shown now'),
   'res.templates.publishHint': m(
     '公開すると公開日時が記録され、最も新しく公開した版が {path} に表示されます。',
     'Publishing records the time; the most recently published version is shown at {path}.',

@@ -707,6 +707,15 @@ describe('/terms and /policy: the newest published version', () => {
     expect(await visit('/policy', 'en')).toContain('Act on the Protection of Personal Information');
   });
 
+  /** The versions the admin list marks as shown on the public page, in `lang` ("表示中" / "Shown now"). */
+  const shownInList = async (kind: 'terms' | 'privacy', lang: 'ja' | 'en') => {
+    const $ = cheerio.load(await html(`/admin/templates/${kind}`, 'superadmin', lang));
+    return $('tbody tr')
+      .toArray()
+      .filter((tr) => $(tr).find('td[data-col=shown]').text().trim() === (lang === 'ja' ? '表示中' : 'Shown now'))
+      .map((tr) => $(tr).find('td[data-col=key]').text().trim());
+  };
+
   for (const [page, kind] of [
     ['/terms', 'terms'],
     ['/policy', 'privacy'],
@@ -737,6 +746,9 @@ describe('/terms and /policy: the newest published version', () => {
       const en = await visit(page, 'en');
       expect(en).toContain(`<h1>Revised ${label}</h1>`);
       expect(en).toContain(`Revised text ${label}.`);
+      // The list tells the platform which of its published versions the page shows.
+      expect(await shownInList(kind, 'ja')).toEqual([`v-${label}`]);
+      expect(await shownInList(kind, 'en')).toEqual([`v-${label}`]);
 
       const withdrawn = await post(`/admin/templates/${kind}?id=${id}`, 'superadmin', body);
       expect(withdrawn.status).toBe(303);
@@ -744,6 +756,7 @@ describe('/terms and /policy: the newest published version', () => {
       const back = await visit(page, 'ja');
       expect(back).not.toContain(label);
       expect(back).toContain('<h2>第1条');
+      expect(await shownInList(kind, 'en')).toEqual(['2026-11']);
     });
   }
 

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import { type Tenant, hasNoTenant, isCompany, isPlatform, companyIdOf, tenantScopedQuery } from '../../../access/tenancy.ts';
 import type { DB } from '../../../db/connect.ts';
@@ -624,6 +624,18 @@ function legalResource(kind: 'terms' | 'privacy', o: { name: string; plural: str
         filter: true,
         hint: msgText('res.templates.publishHint', { path: o.publicPath }),
       }),
+    ],
+    computed: [
+      {
+        name: 'shown',
+        label: inBoth((lang) => msg(lang, 'res.templates.shownAt', { path: o.publicPath })),
+        list: true,
+        // The version the public page shows (latestPublished, legal.ts): the newest published one.
+        sql: (table, lang) =>
+          sql<string | null>`case when ${sql.ref(`${table}.id`)} = (select l.id from document_templates l
+            where l.kind = ${kind} and l.company_id is null and l.published and l.published_at is not null
+            order by l.published_at desc, l.created_at desc limit 1) then ${msg(lang, 'res.templates.shownNow')} end`,
+      },
     ],
     validate: uniqueKey('document_templates', kind, msgText('res.templates.versionAlreadyExists')),
     sample: o.sample,
