@@ -379,6 +379,25 @@ describe('app settings: a value the app reads as a switch or a number', () => {
   });
 });
 
+describe('a template record says whose it is', () => {
+  it('names the company of the row a platform admin opened, above its form, and no company for a company’s own user', async () => {
+    const db = t.database.db;
+    const rowOf = async (companyId: string) =>
+      (await db.selectFrom('app_settings').select('id').where('key', '=', 'chat.bot_enabled').where('company_id', '=', companyId).executeTakeFirstOrThrow()).id;
+    const factsOf = async (path: string, who: DemoLogin, lang: 'ja' | 'en') => {
+      const $ = cheerio.load(await html(path, who, lang));
+      return $('.resource-facts > div')
+        .toArray()
+        .map((d) => `${$(d).find('dt').text()}: ${$(d).find('dd').text()}`);
+    };
+    expect(await factsOf(`/admin/templates/appsettings?id=${await rowOf(c2)}`, 'superadmin', 'en')).toEqual(['Company: Minato Dispatch Inc.']);
+    expect(await factsOf(`/admin/templates/appsettings?id=${await rowOf(c1)}`, 'superadmin', 'ja')).toEqual(['企業: さくら人材サービス株式会社']);
+    // A company's user sees only its own rows: the company is not drawn for it (platform-only field).
+    const mail = (await mailTemplateId(c1, 'password_reset'))!;
+    expect(await factsOf(`/admin/templates/mail?id=${mail}`, 'company_admin', 'en')).toEqual([]);
+  });
+});
+
 describe('copyTemplatesToCompany (trial signup)', () => {
   it('gives a new company its own copy of the defaults, the status tree rebuilt, once', async () => {
     const db = t.database.db;

@@ -1,4 +1,5 @@
 import { TitledSection } from '../ui/TitledSection.tsx';
+import { Facts } from '../ui/Facts.tsx';
 import { tr, type Lang, type Text } from '../../shared/i18n.ts';
 import { Field, FieldSet } from '../ui/Field.tsx';
 import { msg } from '../../shared/messages.ts';
@@ -181,6 +182,16 @@ export function PageHead({ lang, title, back }: { lang: Lang; title: string; bac
 }
 
 /** A record's preview (ResourceDef.preview), e.g. a mail template filled with sample values: plain text, pre-wrapped. */
+/**
+ * What a record's form cannot change, shown above it: the fields set only on creation, e.g. the
+ * company a template belongs to, so a platform admin who opens one of a key's rows (one per
+ * company and the platform's) reads whose it is before changing it.
+ */
+export function RecordFacts({ lang, fields, values }: { lang: Lang; fields: FieldView[]; values: Record<string, unknown> }) {
+  if (!fields.length) return null;
+  return <Facts className="record-facts resource-facts" rows={fields.map((f) => [tr(lang, f.label), displayValue(lang, f, values[f.name])])} />;
+}
+
 export function PreviewCard({ lang, title, body }: { lang: Lang; title: string; body: string }) {
   return (
     <TitledSection className="card resource-preview" id="preview-title" title={msg(lang, 'record.preview')}>

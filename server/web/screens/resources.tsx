@@ -6,7 +6,19 @@ import { msg } from '../../../shared/messages.ts';
 import { offersRow, seesField, writableFields, type ChildResource, type FieldDef, type Option, type ResourceDef, type Screen as ResourceScreen } from '../../resources/define.ts';
 import { resourceDocuments, resourcePageDocument, type ResourcePageParts } from '../../api/graphql/resources.ts';
 import { RESOURCES } from '../../resources/registry.ts';
-import { AuditLog, type AuditView, ChildList, columnOf, DeleteButton, type FieldView, PageHead, PreviewCard, RecordActions, ResourceForm } from '../../../views/resources/ResourceViews.tsx';
+import {
+  AuditLog,
+  type AuditView,
+  ChildList,
+  columnOf,
+  DeleteButton,
+  type FieldView,
+  PageHead,
+  PreviewCard,
+  RecordActions,
+  RecordFacts,
+  ResourceForm,
+} from '../../../views/resources/ResourceViews.tsx';
 import { Notice, type ColumnView, type Row } from '../../../views/ui/DataTable.tsx';
 import { AlertLine } from '../../../views/ui/Alert.tsx';
 import { ListPage, type ListPageRows } from '../../../views/ui/ListPage.tsx';
@@ -359,6 +371,7 @@ async function renderDetail(ctx: ScreenContext, def: ResourceDef, id: string, st
         <PageHead lang={lang} title={heading} back={nav.listHref ? { href: nav.listHref, label: def.titlePlural } : undefined} />
         <Notice text={extras.notice} />
         {extras.above}
+        <RecordFacts lang={lang} fields={createOnlyViews.filter((f) => f.name !== def.labelField)} values={row} />
         <ResourceForm
           act={RESOURCE_ACT}
           lang={lang}
