@@ -55,7 +55,9 @@ async function publishedJobOptions({ tenant, db }: OptionContext): Promise<Optio
 /** Images fetched while validating a save, handed to afterWrite (by URL) so they are fetched once. */
 const fetched = new Map<string, { data: Buffer; type: string }>();
 
-const count = (column: 'impressions' | 'clicks') => (table: string) => sql<string | null>`(select ${sql.ref(`c.${column}`)}::text from ad_counts c where c.ad_id = ${sql.ref(`${table}.id`)})`;
+/** An ad's count as the lists write a number ("12,345"); an ad not yet seen or clicked has 0, not a blank. */
+const count = (column: 'impressions' | 'clicks') => (table: string) =>
+  sql<string | null>`coalesce((select to_char(${sql.ref(`c.${column}`)}, 'FM999,999,999,999,990') from ad_counts c where c.ad_id = ${sql.ref(`${table}.id`)}), '0')`;
 
 export const adResource: ResourceDef = {
   name: 'ad',
