@@ -325,7 +325,7 @@ export const RESOURCES = {
   'res.money.tax': m('消費税', 'Tax'),
   'res.money.total': m('合計', 'Total'),
   'res.money.issue': m('発行', 'Issue'),
-  'res.money.earlyInvoice': m('{number}（締め日 {periodEnd}）', '{number}（period ends {periodEnd}）'),
+  'res.money.earlyInvoice': m('{number}（締め日 {periodEnd}）', '{number} (period ends {periodEnd})'),
   'res.money.notDue': m(
     '請求期間が終わっていない請求書は発行できません（締め日の翌日から発行できます）: {invoices}',
     'An invoice cannot be issued before its period ends (from the day after its closing day): {invoices}',

@@ -216,14 +216,23 @@ describe('invoices', () => {
     expect(invoices.map((i) => i.number)).toEqual(invoices.map((_, k) => `${month.replace('-', '')}-${String(k + 1).padStart(3, '0')}`));
   });
 
-  it('refuses to issue before the period ends, with the number and its closing day', async () => {
+  it('refuses to issue before the period ends, with the number and its closing day as a date in words', async () => {
     const [a] = await workedClients();
     const draft = await db().selectFrom('invoices').selectAll().where('client_id', '=', a!.id).executeTakeFirstOrThrow();
-    // Make its period end today: shifts may still come.
-    await db().updateTable('invoices').set({ period_end: todayInJapan() }).where('id', '=', draft.id).execute();
-    const res = await postForm(t, '/admin/billing', await t.tokenOf('company_admin'), { _action: `row:${draft.id}:issue` });
-    expect(res.status).not.toBe(303);
-    expect(text(res.html)).toContain(`請求期間が終わっていない請求書は発行できません（締め日の翌日から発行できます）: ${draft.number}`);
+    // Make its period end on a known day that has not passed: shifts may still come.
+    const end = addDays(todayInJapan(), 1);
+    await db().updateTable('invoices').set({ period_end: end }).where('id', '=', draft.id).execute();
+    const [y, m, d] = end.split('-').map(Number) as [number, number, number];
+    const month = new Date(Date.UTC(y, m - 1, 1)).toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' });
+    for (const [lang, said] of [
+      ['ja', `請求期間が終わっていない請求書は発行できません（締め日の翌日から発行できます）: ${draft.number}（締め日 ${y}年${m}月${d}日）`],
+      ['en', `An invoice cannot be issued before its period ends (from the day after its closing day): ${draft.number} (period ends ${d} ${month} ${y})`],
+    ] as const) {
+      const res = await pressButton(t, await sessionOf(t, 'company_admin', lang), '/admin/billing', `row:${draft.id}:issue`);
+      expect(res.status).not.toBe(303);
+      expect(text(res.html)).toContain(said);
+      expect(text(res.html)).not.toContain(end);
+    }
     expect((await db().selectFrom('invoices').select('status').where('id', '=', draft.id).executeTakeFirstOrThrow()).status).toBe('draft');
     await db().updateTable('invoices').set({ period_end: draft.period_end }).where('id', '=', draft.id).execute();
   });

@@ -13,7 +13,7 @@ import { ACCOUNT_UPDATED, approveRuns, markRunsPaid, moveAdvances, moveState, qu
 import { quickPayQuote } from '../quickpay.ts';
 import { issueInvoices } from '../invoices.ts';
 import { notifyClientUsers, notifyUser } from '../../notifications/service.ts';
-import { yen } from '../../../../shared/format.ts';
+import { dateLong, yen } from '../../../../shared/format.ts';
 import type { EventBus } from '../../../events/bus.ts';
 import { type Tenant, tenantIn, tenantScopedQuery } from '../../../access/tenancy.ts';
 
@@ -341,7 +341,7 @@ export const invoicesReadModel = defineReadModel({
         );
         await tellClientsOfIssued(ctx.db, ctx.services.bus, r.issued);
         if (r.early.length) {
-          const list = (lang: Lang) => r.early.map((e) => msg(lang, 'res.money.earlyInvoice', { number: e.number, periodEnd: e.periodEnd })).join(msg(lang, 'list.separator'));
+          const list = (lang: Lang) => r.early.map((e) => msg(lang, 'res.money.earlyInvoice', { number: e.number, periodEnd: dateLong(e.periodEnd, lang) })).join(msg(lang, 'list.separator'));
           const key = r.issued.length ? 'res.money.issuedSomeNotDue' : 'res.money.notDue';
           return inBoth((lang) => msg(lang, key, { count: r.issued.length, invoices: list(lang) }));
         }
