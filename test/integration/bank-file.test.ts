@@ -7,6 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import iconv from 'iconv-lite';
+import * as cheerio from 'cheerio';
+import { pressButton, sessionOf } from '../helpers/buttons.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { payLinesOf, userId } from '../helpers/demo-data.ts';
 import { dataOf, firstCode } from '../helpers/graphql.ts';
@@ -77,10 +79,17 @@ describe('the worker’s bank form', () => {
 
 describe('batching for transfer', () => {
   it('the date is the clerk’s choice: a weekend or a day gone by is a field error in both languages', async () => {
-    const token = await t.tokenOf('company_admin');
-    const saturday = await postForm(t, '/admin/salary/daily', token, { _action: 'batch', transferDate: nextWeekday(6) });
+    const saturday = await pressButton(t, await sessionOf(t, 'company_admin'), '/admin/salary/daily', 'batch', { transferDate: nextWeekday(6) });
     expect(saturday.status).toBe(422);
     expect(text(saturday.html)).toContain('銀行の休業日です（土日・祝日・12月31日〜1月3日）');
+    // Said once: the page's alert, and the reason beside the date.
+    const $ = cheerio.load(saturday.html);
+    expect(
+      $('[role=alert]')
+        .toArray()
+        .map((e) => $(e).text()),
+    ).toEqual(['入力内容を確認してください。']);
+    expect($('#transfer-date-error').text()).toContain('銀行の休業日です');
     const past = await t.gql(
       'mutation($d: String!) { createTransferBatch(transferDate: $d) { transferred } }',
       { d: addDays(todayInJapan(), -1) },

@@ -25,7 +25,9 @@ const OWN = {
 };
 
 /**
- * The money screens' panels (server/web/screens/read-models.tsx draws a panel above its screen's list):
+ * The money screens' panels (server/web/screens/read-models.tsx draws a panel above its screen's list,
+ * and says what a post was refused for in the list page's alert, whichever form was posted: a panel
+ * shows its fields' errors only, or a refusal would be said twice):
  * transfer batches and their 全銀 files, payslip and invoice PDFs (a panel may answer a download
  * instead of the page, `?payslip=<id>` on a `download` column), making the period's invoices.
  */
@@ -91,11 +93,6 @@ const dailyPay = panel({
             <span className="field-error" id="transfer-date-error">
               {state.errors.transferDate}
             </span>
-          )}
-          {state?.errors._ && (
-            <p className="form-error" role="alert">
-              {state.errors._}
-            </p>
           )}
         </form>
         {failures.length > 0 && (
@@ -196,11 +193,6 @@ const billing = panel({
           {msg(ctx.lang, 'panel.makeInvoices')}
         </ActionButton>
         {state?.errors.month && <span className="field-error">{state.errors.month}</span>}
-        {state?.errors._ && (
-          <p className="form-error" role="alert">
-            {state.errors._}
-          </p>
-        )}
       </form>
     );
   },
