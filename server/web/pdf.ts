@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { tr, type Lang } from '../../shared/i18n.ts';
 import { msg, msgText } from '../../shared/texts/index.ts';
-import { dateLong, minutesText, yen } from '../../shared/format.ts';
+import { dateLong, dateText, minutesText, yen } from '../../shared/format.ts';
 import type { ResultOf } from '../api/documents.ts';
 import type { DOCS } from '../api/documents.ts';
 
@@ -150,7 +150,14 @@ export function payslipPdf(p: Payslip, lang: Lang): Promise<Buffer> {
       [80, 170, 55, 55, 55, 80],
       [
         [msg(lang, 'candidate.date'), msg(lang, 'applicant.job'), msg(lang, 'pdf.worked'), msg(lang, 'job.overtime'), msg(lang, 'pdf.night'), msg(lang, 'pdf.pay')],
-        ...p.lines.map((l) => [l.workDate, tr(lang, { ja: l.jobJa, en: l.jobEn }), minutesText(l.workedMinutes), minutesText(l.overtimeMinutes), minutesText(l.lateNightMinutes), yen(l.total)]),
+        ...p.lines.map((l) => [
+          dateText(l.workDate, lang),
+          tr(lang, { ja: l.jobJa, en: l.jobEn }),
+          minutesText(l.workedMinutes),
+          minutesText(l.overtimeMinutes),
+          minutesText(l.lateNightMinutes),
+          yen(l.total),
+        ]),
       ],
     );
   });
@@ -186,7 +193,7 @@ export function invoicePdf(i: Invoice, lang: Lang): Promise<Buffer> {
       [75, 215, 50, 70, 80],
       [
         [msg(lang, 'common.date'), msg(lang, 'pdf.description'), msg(lang, 'pdf.hours'), msg(lang, 'pdf.rate'), msg(lang, 'pdf.amount')],
-        ...i.lines.map((l) => [l.workDate, tr(lang, { ja: l.descriptionJa, en: l.descriptionEn }), minutesText(l.minutes), yen(l.unitPrice), yen(l.amount)]),
+        ...i.lines.map((l) => [dateText(l.workDate, lang), tr(lang, { ja: l.descriptionJa, en: l.descriptionEn }), minutesText(l.minutes), yen(l.unitPrice), yen(l.amount)]),
       ],
       true,
       [1],

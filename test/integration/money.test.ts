@@ -17,7 +17,7 @@ import { parseCsv } from '../helpers/csv.ts';
 import { dailyWithholdingHei } from '../../server/modules/payroll/withholding.ts';
 import { businessDayOnOrAfter } from '../../server/modules/payroll/payday.ts';
 import { addDays, todayInJapan } from '../../shared/time.ts';
-import { yen } from '../../shared/format.ts';
+import { dateText, yen } from '../../shared/format.ts';
 import { COMPANY_SETTINGS_FORM, clientOf, companyOf, payLinesOf, userId } from '../helpers/demo-data.ts';
 
 const t = appForFile();
@@ -162,6 +162,10 @@ describe('monthly pay and the payslip', () => {
     expect(text).toContain('Income tax (monthly table, column 乙 (otsu))');
     expect(text).toContain('¥878');
     expect(text).toContain('¥22,646');
+    // Each shift's day as the pages write it ("Sun 22 Nov"), not as the database keeps it.
+    const days = await db().selectFrom('pay_lines').select('work_date').where('run_id', '=', run.id).orderBy('work_date').execute();
+    for (const d of days) expect(text).toContain(dateText(d.work_date, 'en'));
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     // Another company: no such payslip.
     expect(dataOf(await t.gql('query($id: ID!) { payslip(id: $id) { id } }', { id: run.id }, { as: 'company2' })).payslip).toBeNull();
   });
@@ -261,6 +265,10 @@ describe('billing', () => {
     expect(text).toContain(own.number);
     expect(text).toContain(`¥${own.total.toLocaleString('en-US')}`);
     expect(text).toContain('T9234567890123');
+    // Each line's day as the pages write it (11月22日(日)), not as the database keeps it.
+    const lineDays = await db().selectFrom('invoice_lines').select('work_date').distinct().where('invoice_id', '=', own.id).execute();
+    for (const d of lineDays) expect(text).toContain(dateText(d.work_date, 'ja'));
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     const csv = await getPage(t, '/admin/billing?format=csv', await t.tokenOf('client_admin'));
     expect(csv.html).toContain(own.number);
     expect(csv.html).not.toContain(others[0]!.number);
