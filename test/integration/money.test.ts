@@ -269,6 +269,10 @@ describe('billing', () => {
     const lineDays = await db().selectFrom('invoice_lines').select('work_date').distinct().where('invoice_id', '=', own.id).execute();
     for (const d of lineDays) expect(text).toContain(dateText(d.work_date, 'ja'));
     expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    // Tran Thi Mai's week at ¥1,700, shift by shift, the hours before their premiums: Sunday 5 h
+    // (8,500) and its holiday premium (300 min × 1,700 × 35% / 60 = 2,975); Monday 9 h (15,300), one
+    // hour of overtime and one of late night (60 × 1,700 × 25% / 60 = 425 each); Tuesday 5 h (8,500).
+    expect([...text.matchAll(/¥1,700\s+(¥[\d,]+)/g)].map((m) => m[1])).toEqual(['¥8,500', '¥2,975', '¥15,300', '¥425', '¥425', '¥8,500']);
     const csv = await getPage(t, '/admin/billing?format=csv', await t.tokenOf('client_admin'));
     expect(csv.html).toContain(own.number);
     expect(csv.html).not.toContain(others[0]!.number);

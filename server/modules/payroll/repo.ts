@@ -6,7 +6,7 @@
 import { inTransaction, type DB } from '../../db/connect.ts';
 import { ACCOUNT_UPDATED } from './ledger.ts';
 import type { BankAccountsTable } from './tables.ts';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { inCompany } from '../../access/tenancy.ts';
 
 /** A pay run with its worker and company names, as its payslip heads it. */
@@ -162,7 +162,22 @@ export function invoiceWithParties(db: DB, invoiceId: string) {
     .executeTakeFirstOrThrow();
 }
 
-/** An invoice's lines by day and description. */
+/**
+ * An invoice's lines by day, then shift by shift in the order they were worked, each shift's hours
+ * first and its premiums after them (overtime, late night, holiday): a reader checks a premium
+ * against the hours just above it. Ordered by description, a premium came before the hours it is
+ * on, and a day's premiums of two workers came apart from their shifts.
+ */
 export function invoiceLines(db: DB, invoiceId: string) {
-  return db.selectFrom('invoice_lines').selectAll().where('invoice_id', '=', invoiceId).orderBy('work_date').orderBy('description_ja').execute();
+  return db
+    .selectFrom('invoice_lines as l')
+    .leftJoin('attendance as t', 't.id', 'l.attendance_id')
+    .selectAll('l')
+    .where('l.invoice_id', '=', invoiceId)
+    .orderBy('l.work_date')
+    .orderBy('t.clock_in')
+    .orderBy('l.attendance_id')
+    .orderBy(sql`array_position(array['work', 'overtime', 'late_night', 'holiday'], l.kind)`)
+    .orderBy('l.description_ja')
+    .execute();
 }
