@@ -97,6 +97,19 @@ describe('daily pay screen', () => {
     expect((await getPage(t, '/admin/salary/daily', await t.tokenOf('company_staff'))).status).toBe(302);
   });
 
+  it('a row says why a night into Sunday pays more than the same night on a weekday: its statutory-holiday hours', async () => {
+    const $ = cheerio.load((await getPage(t, '/admin/salary/daily', await t.tokenOf('company_admin'), 'en')).html);
+    expect($('th').text()).toContain('Statutory holiday');
+    const row = (gross: string) => {
+      const tr = $('tr').filter((_, el) => $(el).find('td[data-col=total]').text() === gross);
+      return ['worked', 'lateNight', 'holiday'].map((c) => tr.find(`td[data-col=${c}]`).text());
+    };
+    // Saturday 22:00 → Sunday 06:00 and Wednesday 22:00 → Thursday 06:00, both 7 h worked, 6 h at
+    // night, ¥1,300: 9,100 + 1,950 = 11,050, and Sunday's 5 h add 5 × 1,300 × 35% = 2,275 → 13,325.
+    expect(row('¥13,325')).toEqual(['7:00', '6:00', '5:00']);
+    expect(row('¥11,050')).toEqual(['7:00', '6:00', '0:00']);
+  });
+
   it('the batch’s 全銀 file: Shift_JIS, 120-byte records, the trailer’s count and total', async () => {
     const batch = await db().selectFrom('transfer_batches').selectAll().where('company_id', '=', companyId).executeTakeFirstOrThrow();
     const res = await fetch(`${t.url}/admin/salary/daily?batch=${batch.id}`, { headers: { cookie: `token=${await t.tokenOf('company_admin')}` } });

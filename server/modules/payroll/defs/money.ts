@@ -93,6 +93,8 @@ export const payLinesReadModel = defineReadModel({
     hours('worked', msgText('res.money.workedHours'), 'l.worked_minutes'),
     hours('overtime', msgText('res.common.overtime'), 'l.overtime_minutes'),
     hours('lateNight', msgText('res.money.lateNight'), 'l.late_night_minutes'),
+    // The 法定休日's minutes (+35%, 労働基準法第37条): without them a Saturday night into Sunday paid more than the same hours on a weekday, with nothing on the row saying why.
+    hours('holiday', msgText('res.money.statutoryHoliday'), 'l.holiday_minutes'),
     { name: 'wage', label: msgText('res.money.wage'), type: 'money', sql: 'l.hourly_wage', unit: 'hour' },
     money('total', msgText('res.money.gross'), 'l.total', true),
     money('withholding', msgText('res.money.withholding'), 'l.withholding'),
