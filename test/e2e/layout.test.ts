@@ -291,6 +291,22 @@ it('draws a done notice and a refusal in the back office as tinted boxes with a 
   expect(looks.notice!.edgeColour).not.toBe(looks.refusal!.edgeColour);
 });
 
+it('the billing page keeps its invoice-making form apart from the list’s filters, at phone and laptop size', async () => {
+  const errors: string[] = [];
+  const page = await openPage(browser, { locale: 'en', errors, viewport: SIZES.phone });
+  await backOfficeLogin(page, t.url, DEMO.company_admin);
+  await page.goto(`${t.url}/lang/en?back=/admin/billing`);
+  const gap = () => page.evaluate(() => document.querySelector('form.filters')!.getBoundingClientRect().top - document.querySelector('form.panel')!.getBoundingClientRect().bottom);
+  for (const size of [SIZES.phone, SIZES.laptop]) {
+    await page.setViewportSize(size);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    // "Make this month’s invoices" and the Keyword box below it read as one form when they touch.
+    expect(await gap()).toBeGreaterThanOrEqual(16);
+  }
+  expect(errors).toEqual([]);
+  await page.context().close();
+});
+
 // A route in the table that the layout check cannot open is still reached: its code is known.
 it('knows the code of every page it opens', () => {
   for (const p of adminPaths('superadmin')) expect(routeByPath(p)?.code).toBeDefined();
