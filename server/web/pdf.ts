@@ -147,15 +147,17 @@ export function payslipPdf(p: Payslip, lang: Lang): Promise<Buffer> {
     doc.moveDown();
     table(
       doc,
-      [80, 170, 55, 55, 55, 80],
+      [75, 140, 50, 55, 50, 55, 70],
       [
-        [msg(lang, 'candidate.date'), msg(lang, 'applicant.job'), msg(lang, 'pdf.worked'), msg(lang, 'job.overtime'), msg(lang, 'pdf.night'), msg(lang, 'pdf.pay')],
+        [msg(lang, 'candidate.date'), msg(lang, 'applicant.job'), msg(lang, 'pdf.worked'), msg(lang, 'job.overtime'), msg(lang, 'pdf.night'), msg(lang, 'pdf.holiday'), msg(lang, 'pdf.pay')],
+        // The statutory holiday's hours (+35%, 労働基準法第37条) say why a Sunday pays more than its hours and other premiums.
         ...p.lines.map((l) => [
           dateText(l.workDate, lang),
           tr(lang, { ja: l.jobJa, en: l.jobEn }),
           minutesText(l.workedMinutes),
           minutesText(l.overtimeMinutes),
           minutesText(l.lateNightMinutes),
+          minutesText(l.holidayMinutes),
           yen(l.total),
         ]),
       ],

@@ -157,6 +157,7 @@ export const WEB = {
   'pdf.netPay': m('差引支給額', 'Net pay'),
   'pdf.worked': m('実働', 'Worked'),
   'pdf.night': m('深夜', 'Night'),
+  'pdf.holiday': m('休日', 'Holiday'),
   'pdf.pay': m('支給額', 'Pay'),
   'pdf.invoice': m('請求書', 'Invoice'),
   'pdf.invoiceNumber': m('請求書番号', 'Invoice number'),

@@ -179,6 +179,11 @@ describe('monthly pay and the payslip', () => {
     const days = await db().selectFrom('pay_lines').select('work_date').where('run_id', '=', run.id).orderBy('work_date').execute();
     for (const d of days) expect(text).toContain(dateText(d.work_date, 'en'));
     expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    // The Sunday's row says why 5 hours at ¥1,350 (6,750) pay ¥9,113: its 5 holiday hours (+2,363).
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain('Worked Overtime Night Holiday Pay');
+    expect(flat).toContain(`${dateText(days[0]!.work_date, 'en')} Kitchen assistant (evening) 5:00 0:00 0:00 5:00 ¥9,113`);
+    expect(flat).toContain(`${dateText(days[1]!.work_date, 'en')} Kitchen assistant (evening) 9:00 1:00 1:00 0:00 ¥12,826`);
     // Another company: no such payslip.
     expect(dataOf(await t.gql('query($id: ID!) { payslip(id: $id) { id } }', { id: run.id }, { as: 'company2' })).payslip).toBeNull();
   });
