@@ -272,6 +272,7 @@ export const RESOURCES = {
   'res.money.netPay': m('差引支給額', 'Net pay'),
   'res.money.transferDate': m('振込日', 'Transfer date'),
   'res.money.company': m('会社', 'Company'),
+  'res.money.companyId': m('会社ID', 'Company ID'),
   'res.money.monthlyPay': m('月払い給与', 'Monthly pay'),
   'res.money.periodEnds': m('締め日', 'Period ends'),
   'res.money.periodStarts': m('期間開始', 'Period starts'),

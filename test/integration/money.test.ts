@@ -97,6 +97,19 @@ describe('daily pay screen', () => {
     expect((await getPage(t, '/admin/salary/daily', await t.tokenOf('company_staff'))).status).toBe(302);
   });
 
+  it('platform staff, who see every company’s pay, are told whose each row is; a company’s own users see no such column', async () => {
+    for (const path of ['/admin/salary/daily', '/admin/salary/monthly', '/admin/salary/quickpay']) {
+      const platform = cheerio.load((await getPage(t, path, await t.tokenOf('admin'), 'en')).html);
+      const names = platform('td[data-col=company]')
+        .toArray()
+        .map((el) => platform(el).text());
+      expect(names.length, path).toBeGreaterThan(0);
+      expect(new Set(names), path).toEqual(new Set(['Sakura Staffing Co., Ltd.']));
+      const own = cheerio.load((await getPage(t, path, await t.tokenOf('company_admin'), 'en')).html);
+      expect(own('td[data-col=company]'), path).toHaveLength(0);
+    }
+  });
+
   it('a row says why a night into Sunday pays more than the same night on a weekday: its statutory-holiday hours', async () => {
     const $ = cheerio.load((await getPage(t, '/admin/salary/daily', await t.tokenOf('company_admin'), 'en')).html);
     expect($('th').text()).toContain('Statutory holiday');

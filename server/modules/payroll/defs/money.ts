@@ -25,6 +25,17 @@ import { type Tenant, tenantIn, tenantScopedQuery } from '../../../access/tenanc
  */
 
 const workerColumn = personColumn('worker', msgText('res.common.worker'));
+/**
+ * Whose row it is, for platform staff: they see every company's pay and advances, and without it a
+ * line of Sakura's and one of Minato's looked alike. A company's own users see only their own rows.
+ */
+const companyColumn = (ref: string): ReadColumn => ({
+  name: 'company',
+  label: msgText('res.money.company'),
+  type: 'text',
+  sql: (lang) => sql`(select ${pickLangSql(lang, 'co.name', 'co.name_en')} from companies co where co.id = ${sql.ref(ref)})`,
+  tenants: ['platform'],
+});
 const hours = (name: string, label: Text, col: string): ReadColumn => ({ name, label, type: 'text', sql: () => sql`to_char(make_interval(mins => ${sql.ref(col)}), 'FMHH24:MI')` });
 const money = (name: string, label: Text, col: string, sortable = false): ReadColumn => ({ name, label, type: 'money', sql: col, sortable, notNull: true });
 /** Rows of the tenant's company (platform: all); a client user has no pay screens. */
@@ -89,6 +100,7 @@ export const payLinesReadModel = defineReadModel({
   columns: [
     { name: 'workDate', label: msgText('res.money.worked'), type: 'date', sql: 'l.work_date', sortable: true, notNull: true },
     workerColumn,
+    companyColumn('l.company_id'),
     { name: 'jobTitle', label: msgText('res.common.job'), type: 'text', sql: (lang) => pickLangSql(lang, 'j.title_ja', 'j.title_en'), search: true },
     hours('worked', msgText('res.money.workedHours'), 'l.worked_minutes'),
     hours('overtime', msgText('res.common.overtime'), 'l.overtime_minutes'),
@@ -112,7 +124,7 @@ export const payLinesReadModel = defineReadModel({
     { name: 'reason', label: msgText('res.common.reason'), type: 'text', sql: failureText },
     { name: 'transferDate', label: msgText('res.money.transferDate'), type: 'date', sql: () => sql`(select b.transfer_date from transfer_batches b where b.id = l.batch_id)` },
     // The company of each row, for batching per company (a platform user may select several).
-    { name: 'companyId', label: msgText('res.money.company'), type: 'text', sql: 'l.company_id', hidden: true },
+    { name: 'companyId', label: msgText('res.money.companyId'), type: 'text', sql: 'l.company_id', hidden: true },
   ],
   filters: [
     statusFilter('l.status', PAY_LINE_STATES),
@@ -149,6 +161,7 @@ export const payRunsReadModel = defineReadModel({
   columns: [
     { name: 'periodEnd', label: msgText('res.money.periodEnds'), type: 'date', sql: 'r.period_end', sortable: true, notNull: true },
     workerColumn,
+    companyColumn('r.company_id'),
     { name: 'periodStart', label: msgText('res.money.periodStarts'), type: 'date', sql: 'r.period_start' },
     { name: 'payDate', label: msgText('res.money.payDay'), type: 'date', sql: 'r.pay_date', sortable: true },
     { name: 'shifts', label: msgText('res.money.shifts'), type: 'number', sql: 'r.shifts' },
@@ -225,13 +238,14 @@ export const advancesReadModel = defineReadModel({
   columns: [
     { name: 'requestedOn', label: msgText('res.money.requestedOn'), type: 'date', sql: 'v.requested_on', sortable: true, notNull: true },
     workerColumn,
+    companyColumn('v.company_id'),
     money('amount', msgText('res.money.amount'), 'v.amount', true),
     money('fee', msgText('res.money.fee'), 'v.fee'),
     money('net', msgText('res.money.paidOut'), 'v.net'),
     statusColumn('v.status', ADVANCE_STATES),
     { name: 'decidedBy', label: msgText('res.money.decided'), type: 'text', sql: 'v.decided_by_name' },
     { name: 'userId', label: msgText('res.money.workerId'), type: 'text', sql: 'v.user_id', hidden: true },
-    { name: 'companyId', label: msgText('res.money.company'), type: 'text', sql: 'v.company_id', hidden: true },
+    { name: 'companyId', label: msgText('res.money.companyId'), type: 'text', sql: 'v.company_id', hidden: true },
   ],
   filters: [statusFilter('v.status', ADVANCE_STATES)],
   defaultSort: { column: 'requestedOn', dir: 'desc' },
