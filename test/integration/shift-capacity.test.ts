@@ -8,7 +8,9 @@ import { appForFile } from '../helpers/app.ts';
 import { pressButton, sessionOf } from '../helpers/buttons.ts';
 import { companyOf, newShiftOf } from '../helpers/demo-data.ts';
 import { ASSIGN_SHIFT, dataOf, firstCode } from '../helpers/graphql.ts';
-import { text } from '../helpers/pages.ts';
+import { getPage, text } from '../helpers/pages.ts';
+import { dateYearText } from '../../shared/format.ts';
+import { addDays, todayInJapan } from '../../shared/time.ts';
 import { withoutCodes } from '../helpers/roles.ts';
 import { routeByPath } from '../../server/access/routes.ts';
 
@@ -25,6 +27,20 @@ const capacityOf = async (id: string) => (await db().selectFrom('job_daily_shift
 /** Presses the capacity form of a row of the job's page with `capacity` typed in it (the row of `shiftId`). */
 const press = async (jobId: string, shiftId: string, capacity: string, lang?: 'en') =>
   pressButton(t, await sessionOf(t, 'company_admin', lang), `/v3/admin/jobs/${jobId}`, 'section:setCapacity', { _capacity: capacity, _shiftId: shiftId });
+
+describe("a daily job's shift list", () => {
+  it('names each day as a person reads it, in the page’s language, not as the stored 2026-12-01', async () => {
+    const { jobId } = await newShiftOf(t, companyId, 'Warehouse picking (daily pay)', { day: 5, start: '06:05', end: '07:00', capacity: 2 });
+    const day = addDays(todayInJapan(), 5);
+    const token = await t.tokenOf('company_admin');
+    for (const lang of ['ja', 'en'] as const) {
+      const page = await getPage(t, `/v3/admin/jobs/${jobId}`, token, lang);
+      const row = page.html.split('<tr').find((r) => r.includes('06:05–07:00'));
+      expect(row).toContain(dateYearText(day, lang));
+      expect(row).not.toContain(day);
+    }
+  });
+});
 
 describe("a shift's capacity", () => {
   it('is changed from the row of the job page, with a notice and an entry in the history', async () => {

@@ -3,7 +3,7 @@ import { TitledSection } from '../../ui/TitledSection.tsx';
 import type { Lang } from '../../../shared/i18n.ts';
 import { Field, FieldSet } from '../../ui/Field.tsx';
 import { msg } from '../../../shared/messages.ts';
-import { weekdayText, yen } from '../../../shared/format.ts';
+import { dateYearText, weekdayText, yen } from '../../../shared/format.ts';
 import { DataTable, tableColumns } from '../../ui/DataTable.tsx';
 import { ActionButton, ActionForm, ConfirmAction, type ActionRefs } from '../../ui/Action.tsx';
 
@@ -44,8 +44,6 @@ export interface JobShiftsView {
 /** Monday first, as Japanese and European calendars show a work week; values are 0 = Sunday … 6 = Saturday. */
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 0];
 
-const dayLabel = (lang: Lang, date: string): string => `${date} (${weekdayText(date, lang)})`;
-
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
 /** A daily job's shifts on its record page: the table with fill rates, a delete per shift, and the bulk add form. */
@@ -85,7 +83,7 @@ export function JobShifts(v: JobShiftsView): JSX.Element {
         })}
         rows={v.shifts.map((s) => ({
           ...s,
-          day: `${dayLabel(v.lang, s.date)}${s.date < v.today ? ` · ${msg(v.lang, 'shifts.past')}` : ''}`,
+          day: `${dateYearText(s.date, v.lang)}${s.date < v.today ? ` · ${msg(v.lang, 'shifts.past')}` : ''}`,
           time: `${s.start}–${s.end}${s.end <= s.start ? msg(v.lang, 'shifts.overnight') : ''}`,
           breakText: msg(v.lang, 'shifts.minutes', { n: s.breakMinutes }),
           rate: s.capacity > 0 ? `${Math.round((100 * s.filled) / s.capacity)}%` : '',
