@@ -50,7 +50,7 @@ describe('the list kit', () => {
 
   it('says so when there are no rows, across every column', () => {
     const html = renderToStaticMarkup(<DataTable lang="ja" columns={COLUMNS} rows={[]} selectForm="bulk" empty="まだ登録がありません。" />);
-    expect(html).toContain('<td colSpan="5" class="empty">まだ登録がありません。</td>');
+    expect(html).toContain('<td colSpan="5" class="empty"><span class="empty-text">まだ登録がありません。</span></td>');
   });
 
   it('puts a table under its heading, and says the empty text in place of the table when there are no rows', () => {

@@ -301,7 +301,7 @@ export function DataTable(v: TableView) {
             {v.rows.length === 0 && (
               <tr>
                 <td colSpan={span} className="empty">
-                  {v.empty}
+                  <span className="empty-text">{v.empty}</span>
                 </td>
               </tr>
             )}
