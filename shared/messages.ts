@@ -753,6 +753,9 @@ export const MESSAGES = {
   ),
   // Jobs in the back office
   'jobs.placeInOtherLanguage': m('（英語表記）', '(name in Japanese)'),
+  // Where a job is: Japanese names the larger place first, English the smaller first.
+  'jobs.placeCity': m('{prefecture} {city}', '{city}, {prefecture}'),
+  'jobs.placeStation': m('{place} {station}', '{place} · {station}'),
   'jobs.publicPage': m('公開ページを見る', 'See the public page'),
   'jobs.offBoard': m(
     'この求人は、今日以降で空きのあるシフトができるまで公開の求人一覧に載りません。下のフォームからシフトを追加してください。',

@@ -86,7 +86,8 @@ describe('the public boards', () => {
 
   it('names places in English on English pages, and marks a place that has only its Japanese name', async () => {
     const en = await (await get('/part-time?q=Monzen', { 'accept-language': 'en' })).text();
-    expect(en).toContain('Koto Monzen-nakacho Station');
+    // The smaller place first, as an English address says it.
+    expect(en).toContain('Koto, Tokyo · Monzen-nakacho Station');
     expect(en).not.toContain('門前仲町駅');
     const job = await db().selectFrom('jobs').select('id').where('station', '=', '門前仲町駅').executeTakeFirstOrThrow();
     const detail = await (await get(`/part-time/${job.id}`, { 'accept-language': 'en' })).text();
@@ -94,9 +95,9 @@ describe('the public boards', () => {
     // A job with no English names yet: the Japanese ones, said to be Japanese (only in English).
     await db().updateTable('jobs').set({ city_en: '', station_en: '' }).where('id', '=', job.id).execute();
     const fallback = await (await get('/part-time?q=門前仲町', { 'accept-language': 'en' })).text();
-    expect(fallback).toContain('江東区 門前仲町駅 (name in Japanese)');
+    expect(fallback).toContain('江東区, Tokyo · 門前仲町駅 (name in Japanese)');
     const ja = await (await get('/part-time?q=門前仲町', { 'accept-language': 'ja' })).text();
-    expect(ja).toContain('江東区 門前仲町駅');
+    expect(ja).toContain('東京都 江東区 門前仲町駅');
     expect(ja).not.toContain('日本語表記');
   });
 

@@ -104,8 +104,8 @@ describe('open seats claimed from /staff/shifts', () => {
     // The pay says what it is per, as the job's page does, not a bare amount.
     expect(text(lastSeat ?? '')).toContain('Hourly ¥1,300 · 1 seat left');
     expect(text(lastSeat ?? '')).not.toContain('seats left');
-    // Where it is, as the job boards say it: the prefecture too, and the station, in English.
-    expect(text(lastSeat ?? '')).toContain('Sakura Staffing Co., Ltd. · Saitama Kawaguchi Kawaguchi Station');
+    // Where it is, as the job boards say it: the prefecture too, and the station, in English's order.
+    expect(text(lastSeat ?? '')).toContain('Sakura Staffing Co., Ltd. · Kawaguchi, Saitama · Kawaguchi Station');
     await db().deleteFrom('job_daily_shifts').where('id', '=', last.shiftId).execute();
     // The student: a five-hour seat in her full week is shown with the reason, a three-hour one with what is left.
     const tooLong = await shift(4, '15:00', '20:00');

@@ -320,10 +320,15 @@ async function loadPublicJob(db: DB, kind: JobKind, id: string, lang: Lang, toda
 
 /**
  * Where a job is, as its pages say it: the prefecture in the reader's language, the city and the
- * station as given (placeIn), and a note when they are in the other language.
+ * station as given (placeIn), and a note when they are in the other language. Japanese names the
+ * larger place first ("埼玉県 川口市 川口駅"), English the smaller first, as an English address does
+ * ("Kawaguchi, Saitama · Kawaguchi Station", not "Saitama Kawaguchi Kawaguchi Station").
  */
 export function locationText(lang: Lang, j: { prefecture: string; city: string; station?: string; placeInOtherLanguage?: boolean }): string {
-  return [prefectureName(j.prefecture, lang), j.city, j.station].filter(Boolean).join(' ') + (j.placeInOtherLanguage ? ` ${msg(lang, 'jobs.placeInOtherLanguage')}` : '');
+  const prefecture = prefectureName(j.prefecture, lang);
+  const area = j.city && prefecture ? msg(lang, 'jobs.placeCity', { prefecture, city: j.city }) : j.city || prefecture;
+  const place = j.station && area ? msg(lang, 'jobs.placeStation', { place: area, station: j.station }) : area || (j.station ?? '');
+  return place + (j.placeInOtherLanguage ? ` ${msg(lang, 'jobs.placeInOtherLanguage')}` : '');
 }
 
 /**
