@@ -3,6 +3,7 @@
  * people between two shifts through the working-limit check (both or neither), the minutes left of
  * each worker with an hour limit in the week shown, and who may do it.
  */
+import { dateTimeText } from '../../shared/format.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appForFile } from '../helpers/app.ts';
 import { ASSIGN_SHIFT, dataOf, firstCode } from '../helpers/graphql.ts';
@@ -245,5 +246,16 @@ describe('the client confirms its own shifts', () => {
     }[];
     const client = (await db().selectFrom('users').select('name').where('email', '=', 'client@demo.test').executeTakeFirstOrThrow()).name;
     expect(seen.find((r) => r.id === own.id)).toMatchObject({ confirmed: 'confirmed', confirmedBy: expect.stringContaining(client) });
+    // The list says who and when as it says every time, in the reader's language, not as the database writes it.
+    for (const lang of ['ja', 'en'] as const) {
+      const page = await getPage(t, '/admin/shift?confirmed=confirmed', companyToken, lang);
+      const cells = page.html
+        .split('<tr')
+        .find((r) => r.includes(`data-row-id="${own.id}"`))
+        ?.replace(/<[^>]+>/g, ' ');
+      expect(cells).toContain(client);
+      expect(cells).toContain(dateTimeText(row.client_confirmed_at!, lang));
+      expect(cells).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    }
   });
 });

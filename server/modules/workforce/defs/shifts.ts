@@ -61,12 +61,8 @@ export const shiftsReadModel = defineReadModel({
       notNull: true,
       states: CONFIRM_STATES,
     },
-    {
-      name: 'confirmedBy',
-      label: msgText('res.shifts.confirmedWhen'),
-      type: 'text',
-      sql: () => sql`(select u.name || ' ' || to_char(s.client_confirmed_at at time zone 'Asia/Tokyo', 'YYYY-MM-DD HH24:MI') from users u where u.id = s.client_confirmed_by)`,
-    },
+    { name: 'confirmedBy', label: msgText('res.shifts.confirmedBy'), type: 'text', sql: () => sql`(select u.name from users u where u.id = s.client_confirmed_by)` },
+    { name: 'confirmedAt', label: msgText('res.shifts.confirmedAt'), type: 'datetime', sql: 's.client_confirmed_at' },
   ],
   actions: [
     {
