@@ -88,6 +88,18 @@ describe('the worker record', () => {
     }
   });
 
+  it("names a specified skilled worker's field (stored in Japanese) in the reader's language", async () => {
+    expect((await db().selectFrom('candidate_profiles').select('ssw_field').where('user_id', '=', tran).executeTakeFirstOrThrow()).ssw_field).toBe('外食業');
+    for (const [who, lang, shown] of [
+      ['company_admin', 'ja', '特定技能1号 · 分野: 外食業'],
+      ['company_admin', 'en', 'Specified Skilled Worker (i) · field: Food service'],
+      ['client_admin', 'en', 'Specified Skilled Worker (i) · field: Food service'],
+    ] as const) {
+      const page = await getPage(t, `/admin/worker?id=${tran}`, await t.tokenOf(who), lang);
+      expect(page.html, `${who} ${lang}`).toContain(shown);
+    }
+  });
+
   it('warns of a card expiring soon and links a card waiting for a check to the check screen', async () => {
     const token = await t.tokenOf('company_admin');
     const aung = await db()

@@ -591,8 +591,8 @@ function statusName(status: string, lang: Lang): string {
   return VISA_SEED.find(([ja]) => ja === status)?.[1] ?? status;
 }
 
-/** A 特定技能 field in a language; '—' when there is none. */
-function fieldName(field: string | null, lang: Lang): string {
+/** A 特定技能 field (its Japanese name, as stored) in a language; '—' when there is none. */
+export function fieldName(field: string | null, lang: Lang): string {
   if (!field) return '—';
   return pickLang(lang, field, SSW_FIELDS.find(([ja]) => ja === field)?.[1] ?? field);
 }

@@ -28,6 +28,7 @@ import { contractPdf } from '../../../web/pdf.ts';
 import { isUuid } from '../../../../shared/ids.ts';
 import { RecordFacts } from '../../../web/screens/record-facts.tsx';
 import { panel } from '../../../web/screens/feature.ts';
+import { fieldName } from '../work-limits.ts';
 
 /** The operations only this screen sends, typed from their text (server/api/documents.ts `operation`). */
 const OWN = {
@@ -334,7 +335,7 @@ function view(ctx: ScreenContext, w: Worker | null, state: FormState | undefined
             ? [[msg(lang, 'record.nameKatakanaDate'), `${w.nameKana || '—'} · ${w.birthDate ? dateLong(w.birthDate, lang) : '—'}`] as const, [msg(lang, 'record.address'), w.address || '—'] as const]
             : [[msg(lang, 'candidate.nameKana'), w.nameKana || '—'] as const]),
           [msg(lang, 'candidate.nationality'), countryName(w.nationality, lang) || '—'],
-          [msg(lang, 'search.visa'), (pickLang(lang, w.visaJa, w.visaEn) || '—') + (w.sswField ? ` · ${msg(lang, 'record.field')}: ${w.sswField}` : '')],
+          [msg(lang, 'search.visa'), (pickLang(lang, w.visaJa, w.visaEn) || '—') + (w.sswField ? ` · ${msg(lang, 'record.field')}: ${fieldName(w.sswField, lang)}` : '')],
           [
             msg(lang, 'applicant.visaExpiry'),
             <>
