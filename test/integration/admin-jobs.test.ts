@@ -12,6 +12,7 @@ import { pagesAs } from '../helpers/pages.ts';
 import { appForFile, DEMO } from '../helpers/app.ts';
 import { clientOf, companyOf, tokyoDay, userId, visaId } from '../helpers/demo-data.ts';
 import { dailyJobForm } from '../helpers/job-pages.ts';
+import { dateYearText } from '../../shared/format.ts';
 
 const t = appForFile();
 
@@ -102,7 +103,7 @@ describe('a company admin publishes a daily job with a week of shifts', () => {
     const page = await get(res.location!.split('#')[0]!, 'company_admin');
     expect(page.html).toContain('10件のシフトを追加しました。');
     expect(page.html).not.toContain('公開の求人一覧に載りません');
-    expect(page.html).toContain(`${week.monday} (月)`);
+    expect(page.html).toContain(dateYearText(week.monday, 'ja'));
     expect(page.html).toContain('09:00–13:00');
     expect(page.html.match(/<button type="submit" value="section:deleteShift"/g)).toHaveLength(10);
     // The history says so.
