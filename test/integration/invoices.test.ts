@@ -173,6 +173,16 @@ describe('invoices', () => {
     expect(await statuses('company_admin')).toEqual(['All', 'Draft', 'Issued', 'Overdue', 'Paid']);
   });
 
+  it('pages by cursor with "First" offered only away from the first page', async () => {
+    const token = await t.tokenOf('company_admin');
+    const pager = (html: string) => cheerio.load(html)('nav.pager');
+    const first = pager((await getPage(t, '/admin/billing?size=1', token, 'en')).html);
+    expect(first.find('span[aria-disabled="true"]').text()).toBe('First');
+    expect(first.find('a').text()).toBe('Next');
+    const second = pager((await getPage(t, first.find('a').attr('href')!, token, 'en')).html);
+    expect(second.find('a').first().text()).toBe('First');
+  });
+
   it('bills the premiums on their minutes at the bill rate’s percentage, beside the hours', async () => {
     // The demo's draft for the kitchen job (bill rate ¥1,700): Tran's Sunday is 300 statutory-holiday
     // minutes, 300 × 1,700 × 35% / 60 = ¥2,975; her Monday has 60 overtime and 60 late-night

@@ -69,9 +69,16 @@ describe('the list kit', () => {
     expect(numbered).toContain('21–40 of 45');
     expect(numbered).toContain('href="?page=1"');
     expect(numbered).toContain('href="?page=3"');
-    const cursor = renderToStaticMarkup(<Pager lang="ja" total={42} page={1} size={50} next="abc" cursor href={(c) => `?after=${String(c.after)}`} />);
+    const cursor = renderToStaticMarkup(<Pager lang="ja" total={42} page={1} size={50} next="abc" cursor={{ first: false }} href={(c) => `?after=${String(c.after)}`} />);
     expect(cursor).toContain('42件');
     expect(cursor).toContain('href="?after=abc"');
+    expect(cursor).toContain('href="?after=null"');
+  });
+
+  it('by cursor, offers "first" only away from the first page', () => {
+    const first = renderToStaticMarkup(<Pager lang="en" total={1} page={1} size={50} next={null} cursor={{ first: true }} href={() => '?'} />);
+    expect(first).toContain('<span aria-disabled="true">First</span>');
+    expect(first).not.toContain('>First</a>');
   });
 
   it('past the count cap says "1,000+" and keeps offering the next page', () => {
@@ -80,7 +87,7 @@ describe('the list kit', () => {
     expect(capped).toContain('981–1,000 of 1,000+');
     expect(capped).toContain('50 / 50+');
     expect(capped).toContain('href="?page=51"');
-    expect(renderToStaticMarkup(<Pager lang="ja" total={1_001} page={1} size={50} next="x" cursor href={() => '?'} />)).toContain('1,000+件');
+    expect(renderToStaticMarkup(<Pager lang="ja" total={1_001} page={1} size={50} next="x" cursor={{ first: true }} href={() => '?'} />)).toContain('1,000+件');
     // At the cap exactly, the count is exact and the last page is the last.
     const exact = renderToStaticMarkup(<Pager lang="en" total={1_000} page={50} size={20} href={(c) => `?page=${String(c.page)}`} />);
     expect(exact).toContain('of 1,000<');

@@ -346,12 +346,20 @@ export function TableSection({ id, title, className, anchor, ...table }: TableVi
  * The pager: page numbers with the count, or (keyset paging) "first" and "next" by cursor. The
  * links carry the list's state; `href` builds them.
  */
-export function Pager(v: { lang: Lang; total: number; page: number; size: number; next?: string | null; cursor?: boolean; href: (change: Record<string, string | number | null>) => string }) {
+export function Pager(v: {
+  lang: Lang;
+  total: number;
+  page: number;
+  size: number;
+  next?: string | null;
+  cursor?: { first: boolean } | undefined;
+  href: (change: Record<string, string | number | null>) => string;
+}) {
   if (v.cursor) {
     return (
       <nav className="pager" aria-label={msg(v.lang, 'list.pages')}>
         <span>{msg(v.lang, 'list.count', { total: countText(v.total, v.lang) })}</span>
-        <a href={v.href({ after: null, page: null })}>{msg(v.lang, 'list.first')}</a>
+        {v.cursor.first ? <span aria-disabled="true">{msg(v.lang, 'list.first')}</span> : <a href={v.href({ after: null, page: null })}>{msg(v.lang, 'list.first')}</a>}
         {v.next ? <a href={v.href({ after: v.next, page: null })}>{msg(v.lang, 'list.next')}</a> : <span aria-disabled="true">{msg(v.lang, 'list.next')}</span>}
       </nav>
     );

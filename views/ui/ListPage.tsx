@@ -47,8 +47,8 @@ export interface ListPageView {
   searchable: boolean;
   /** The column the list is sorted by when the address names only a direction; none: no column shows as sorted. */
   defaultSort?: string;
-  /** Pages by cursor ("first" and "next") rather than by page number. */
-  cursor?: boolean;
+  /** Pages by cursor ("first" and "next") rather than by page number; `first`: this is the first page. */
+  cursor?: { first: boolean } | undefined;
   createHref?: string | null;
   notice?: string | null;
   error?: string | null;

@@ -154,7 +154,7 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
         actions: (def.actions ?? []).filter((a) => onThisScreen(a) && forTenant(a, tenant)),
       };
     },
-    view: (ctx, { panelData, q, list, filterViews, states, columns, actions, week }, state, act) => {
+    view: (ctx, { panelData, q, list, after, filterViews, states, columns, actions, week }, state, act) => {
       const { lang, route, req } = ctx;
       const t = def.transitions;
       const byValue = new Map(states.map((st) => [st.value, st]));
@@ -188,7 +188,7 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
             filters={filterViews}
             searchable={def.columns.some((c) => c.search)}
             defaultSort={def.defaultSort.column}
-            cursor={def.paging === 'keyset'}
+            cursor={def.paging === 'keyset' ? { first: !after } : undefined}
             error={state?.errors._}
             notice={notice}
             {...(week ? { keep: { view: 'week', week } } : {})}
