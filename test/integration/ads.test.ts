@@ -148,14 +148,14 @@ describe('the screen', () => {
 
   it('lists an ad never seen with 0 impressions and 0 clicks, and a large count grouped', async () => {
     await banner({ title_ja: '新しい広告', title_en: 'Unseen ad', starts_on: addDays(today, 10), ends_on: addDays(today, 20) });
-    const seen = await banner({ title_ja: 'よく見られた広告', title_en: 'Seen ad', starts_on: addDays(today, 10), ends_on: addDays(today, 20) });
+    const seen = await banner({ title_ja: 'よく見られた広告', title_en: 'Popular ad', starts_on: addDays(today, 10), ends_on: addDays(today, 20) });
     await db().insertInto('ad_counts').values({ ad_id: seen, impressions: 12_345, clicks: 1_002 }).execute();
     const cells = async (name: string) => {
       const list = await getPage(t, `${PATH}?q=${encodeURIComponent(name)}`, await t.tokenOf('superadmin'), 'en');
       return list.html.match(/<td[^>]*data-col="impressions"[^>]*>([^<]*)<\/td><td[^>]*data-col="clicks"[^>]*>([^<]*)<\/td>/)?.slice(1);
     };
     expect(await cells('Unseen ad')).toEqual(['0', '0']);
-    expect(await cells('Seen ad')).toEqual(['12,345', '1,002']);
+    expect(await cells('Popular ad')).toEqual(['12,345', '1,002']);
   });
 
   it('keeps the screen and the API from a user without 220001', async () => {
