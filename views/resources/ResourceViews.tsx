@@ -181,7 +181,6 @@ export function PageHead({ lang, title, back }: { lang: Lang; title: string; bac
   );
 }
 
-/** A record's preview (ResourceDef.preview), e.g. a mail template filled with sample values: plain text, pre-wrapped. */
 /**
  * What a record's form cannot change, shown above it: the fields set only on creation, e.g. the
  * company a template belongs to, so a platform admin who opens one of a key's rows (one per
@@ -192,6 +191,7 @@ export function RecordFacts({ lang, fields, values }: { lang: Lang; fields: Fiel
   return <Facts className="record-facts resource-facts" rows={fields.map((f) => [tr(lang, f.label), displayValue(lang, f, values[f.name])])} />;
 }
 
+/** A record's preview (ResourceDef.preview), e.g. a mail template filled with sample values: plain text, pre-wrapped. */
 export function PreviewCard({ lang, title, body }: { lang: Lang; title: string; body: string }) {
   return (
     <TitledSection className="card resource-preview" id="preview-title" title={msg(lang, 'record.preview')}>
