@@ -869,6 +869,8 @@ export const MESSAGES = {
   'integrations.saved': m('接続設定を保存しました。', 'The connection settings were saved.'),
   'integrations.syncNow': m('今すぐ同期', 'Sync now'),
   'integrations.syncDone': m('同期が終わりました。結果は下の履歴にあります。', 'The sync finished: its result is in the log below.'),
+  'integrations.syncPartial': m('同期が終わりましたが、受け付けられなかった項目があります。下の履歴をご確認ください。', 'The sync finished, but some items were refused: the log below lists them.'),
+  'integrations.syncFailed': m('同期できませんでした。理由は下の履歴にあります。', 'The sync failed: the log below says why.'),
   'integrations.disconnect': m('接続を解除', 'Disconnect'),
   'integrations.disconnectConfirm': m(
     'APIキーとシークレットを削除し、同期を止めます。履歴は残ります。よろしいですか？',

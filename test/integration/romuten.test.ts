@@ -206,7 +206,14 @@ describe('a Romuten sync survives the remote failing and retries without duplica
     expect(s).toMatchObject({ status: 'failed', retries: 0, failed: 1 });
     expect(drawProblem('en', s.errors[0]!)).toMatch(/HTTP 401, the API key or secret was refused \(Romuten said: "invalid credentials"\)/);
     expect(fake.received.length).toBe(before + 1);
-    await postForm(t, PATH, await t.tokenOf('company_admin'), { _action: 'save', baseUrl: fake.url, apiKey: '', secret: fake.secret, enabled: 'on' });
+    // Pressed on the page, the refused sync is said as a failure, not as a sync that finished.
+    const token = await t.tokenOf('company_admin');
+    const pressed = await postForm(t, PATH, token, { _action: 'sync' });
+    expect(pressed.status).toBe(303);
+    const page = await getPage(t, pressed.location!.split('#')[0]!, token, 'en');
+    expect(page.html).toContain('The sync failed: the log below says why.');
+    expect(page.html).not.toContain('The sync finished');
+    await postForm(t, PATH, token, { _action: 'save', baseUrl: fake.url, apiKey: '', secret: fake.secret, enabled: 'on' });
   });
 });
 
@@ -250,12 +257,16 @@ describe('the sync log', () => {
     const db = t.database.db;
     await db.deleteFrom('integration_items').where('entity', '=', 'attendance').execute();
     fake.fault('/v1/attendance', { kind: 'status', status: 422 });
-    const s = await sync(fastPolicy());
-    expect(s).toMatchObject({ status: 'partial', failed: 1 });
+    // "Sync now" pressed: it finished, but says that some items were refused, not just "finished".
+    const token = await t.tokenOf('company_admin');
+    const pressed = await postForm(t, PATH, token, { _action: 'sync' });
+    expect(pressed.location).toBe(`${PATH}?syncPartial=1#romuten-log`);
+    expect((await getPage(t, pressed.location!.split('#')[0]!, token, 'en')).html).toContain('The sync finished, but some items were refused: the log below lists them.');
+    const logged = await db.selectFrom('integration_syncs').select(['status', 'failed']).where('company_id', '=', sakura).orderBy('started_at', 'desc').executeTakeFirstOrThrow();
+    expect(logged).toMatchObject({ status: 'partial', failed: 1 });
     // The first record sent: the sync sends them in the order of their ids.
     const first = await attendanceWithJob(db).select(['s.date', 'j.title_ja', 'j.title_en']).where('t.company_id', '=', sakura).orderBy('t.id').executeTakeFirstOrThrow();
     expect(first.date && first.title_en && first.title_en !== first.title_ja).toBeTruthy();
-    const token = await t.tokenOf('company_admin');
     const ja = await getPage(t, PATH, token);
     expect(ja.html).toContain(`勤怠「${first.date} ${first.title_ja}」: POST /v1/attendance: HTTP 422、受け付けられませんでした（Romutenの回答:「scripted 422」）`);
     const en = await getPage(t, PATH, token, 'en');

@@ -39,7 +39,11 @@ const companyOf = (ctx: ScreenContext, body?: Record<string, unknown>) => {
 
 const romutenHref = (companyId: string | null) => (companyId ? `${ROMUTEN}?company=${encodeURIComponent(companyId)}` : ROMUTEN);
 
-const NOTICES = { saved: 'integrations.saved', synced: 'integrations.syncDone', disconnected: 'integrations.disconnected' } as const;
+const NOTICES = { saved: 'integrations.saved', synced: 'integrations.syncDone', syncPartial: 'integrations.syncPartial', disconnected: 'integrations.disconnected' } as const;
+/** A sync that failed is said as an error, above the form: its log row says why. */
+const SYNC_FAILED = 'syncFailed';
+/** The flag a finished sync comes back with, by its result (the log's badge says the same). */
+const SYNC_FLAG = { ok: 'synced', partial: 'syncPartial', failed: SYNC_FAILED } as const;
 
 /** An API refusal that is about the request (not the form) ends the post there; the rest is drawn beside the form. */
 const aboutRequest = (r: Refusal) => (r.code === 'FORBIDDEN' || r.code === 'UNAUTHENTICATED' || r.code === 'NOT_FOUND' ? plain(r.status, r.message) : undefined);
@@ -77,7 +81,7 @@ const ROMUTEN_SCREEN = defineScreen({
           action={romutenHref(d.companyId)}
           data={d}
           values={values}
-          errors={state?.errors ?? {}}
+          errors={state?.errors ?? (ctx.req.query[SYNC_FAILED] === '1' ? { _: ctx.msg('integrations.syncFailed') } : {})}
           notice={!state && flag ? ctx.msg(NOTICES[flag]) : undefined}
         />
       ),
@@ -93,8 +97,9 @@ const ROMUTEN_SCREEN = defineScreen({
     }),
     sync: withRefusal(STEP_REFUSAL, async (ctx, body) => {
       const companyId = companyOf(ctx, body);
-      await ctx.call(OWN.SyncRomuten, { companyId });
-      return redirect(`${withFlag(romutenHref(companyId), 'synced')}#romuten-log`);
+      const { syncRomuten } = await ctx.call(OWN.SyncRomuten, { companyId });
+      const flag = SYNC_FLAG[syncRomuten.status as keyof typeof SYNC_FLAG] ?? 'synced';
+      return redirect(`${withFlag(romutenHref(companyId), flag)}#romuten-log`);
     }),
     disconnect: withRefusal(STEP_REFUSAL, async (ctx, body) => {
       const companyId = companyOf(ctx, body);
