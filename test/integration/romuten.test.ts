@@ -12,6 +12,7 @@ import { open } from '../../server/modules/integrations/crypto.ts';
 import type { RetryPolicy } from '../../server/modules/integrations/romuten-client.ts';
 import { syncRomuten, type SyncSummary } from '../../server/modules/integrations/sync.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { pressButton, sessionOf } from '../helpers/buttons.ts';
 import { companyOf } from '../helpers/demo-data.ts';
 import { escapeHtml, getPage, postForm } from '../helpers/pages.ts';
 import { attendanceWithJob } from '../../server/modules/pipeline/repo.ts';
@@ -208,7 +209,7 @@ describe('a Romuten sync survives the remote failing and retries without duplica
     expect(fake.received.length).toBe(before + 1);
     // Pressed on the page, the refused sync is said as a failure, not as a sync that finished.
     const token = await t.tokenOf('company_admin');
-    const pressed = await postForm(t, PATH, token, { _action: 'sync' });
+    const pressed = await pressButton(t, await sessionOf(t, 'company_admin', 'en'), PATH, 'sync');
     expect(pressed.status).toBe(303);
     const page = await getPage(t, pressed.location!.split('#')[0]!, token, 'en');
     expect(page.html).toContain('The sync failed: the log below says why.');
@@ -259,8 +260,8 @@ describe('the sync log', () => {
     fake.fault('/v1/attendance', { kind: 'status', status: 422 });
     // "Sync now" pressed: it finished, but says that some items were refused, not just "finished".
     const token = await t.tokenOf('company_admin');
-    const pressed = await postForm(t, PATH, token, { _action: 'sync' });
-    expect(pressed.location).toBe(`${PATH}?syncPartial=1#romuten-log`);
+    const pressed = await pressButton(t, await sessionOf(t, 'company_admin', 'en'), PATH, 'sync');
+    expect(pressed.location).toMatch(/[?&]syncPartial=1#romuten-log$/);
     expect((await getPage(t, pressed.location!.split('#')[0]!, token, 'en')).html).toContain('The sync finished, but some items were refused: the log below lists them.');
     const logged = await db.selectFrom('integration_syncs').select(['status', 'failed']).where('company_id', '=', sakura).orderBy('started_at', 'desc').executeTakeFirstOrThrow();
     expect(logged).toMatchObject({ status: 'partial', failed: 1 });
