@@ -3,6 +3,7 @@
  * people between two shifts through the working-limit check (both or neither), the minutes left of
  * each worker with an hour limit in the week shown, and who may do it.
  */
+import * as cheerio from 'cheerio';
 import { dateTimeText } from '../../shared/format.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appForFile } from '../helpers/app.ts';
@@ -118,6 +119,29 @@ describe('open seats claimed from /staff/shifts', () => {
     // Back-office users have no such list.
     expect(['FORBIDDEN', 'UNAUTHENTICATED']).toContain(firstCode(await t.gql(OPEN, on(4), { as: 'company_admin' })));
     await db().deleteFrom('job_daily_shifts').where('id', 'in', [tooLong, fits]).execute();
+  });
+
+  /** The card of the job titled `title` on a candidate's page of open seats, as a person reads it. */
+  const cardOf = (html: string, title: string) =>
+    cheerio
+      .load(html)('li.open-shift')
+      .toArray()
+      .map((card) => cheerio.load(card).text())
+      .find((card) => card.includes(title)) ?? '';
+  it("the demo's hotel room cleaning and banquet serving are simple work: a worker whose status does not cover it is told so, with no button to take the seat", async () => {
+    const { token } = await candidateLogin(t, 'worker3@demo.test');
+    const html = await fetch(`${t.url}/staff/shifts?date=${on(1).d}`, { headers: { cookie: `candidate_token=${token}`, 'accept-language': 'en' } }).then((r) => r.text());
+    const cleaning = cardOf(html, 'Hotel room cleaning');
+    expect(cleaning).toContain('does not cover simple manual work');
+    expect(cleaning).not.toContain('Take this shift');
+    // Banquet staff, Fridays to Sundays: the next one within the page's days.
+    const friday = [...Array(7).keys()].map((d) => d + 1).find((d) => [5, 6, 0].includes(new Date(`${on(d).d}T00:00:00Z`).getUTCDay()))!;
+    const banquet = cardOf(
+      await fetch(`${t.url}/staff/shifts?date=${on(friday).d}`, { headers: { cookie: `candidate_token=${token}`, 'accept-language': 'en' } }).then((r) => r.text()),
+      'Banquet staff',
+    );
+    expect(banquet).toContain('does not cover simple manual work');
+    expect(banquet).not.toContain('Take this shift');
   });
 });
 

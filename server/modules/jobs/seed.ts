@@ -18,6 +18,8 @@ interface DemoJob {
   station: string;
   languages?: string[];
   visas?: string[]; // ja names
+  /** Simple manual work although its job type's default says otherwise (room cleaning at a hotel, serving at banquets). */
+  simpleLabour?: boolean;
   slots?: [string, string][];
   weekdays?: number[];
 }
@@ -116,6 +118,7 @@ const DEMO_JOBS: { company: 0 | 1; client: number; job: DemoJob }[] = [
       dja: 'チェックアウト後の客室清掃とベッドメイクです。2人1組で作業します。',
       den: 'Cleaning rooms and making beds after check-out. You work in pairs.',
       type: 'ホテル・宿泊',
+      simpleLabour: true,
       pay: '時給',
       wage: 1200,
       prefecture: '大阪府',
@@ -136,6 +139,7 @@ const DEMO_JOBS: { company: 0 | 1; client: number; job: DemoJob }[] = [
       dja: '結婚式や宴会の配膳です。制服貸与。',
       den: 'Serving at weddings and banquets. Uniform provided.',
       type: 'イベント',
+      simpleLabour: true,
       pay: '時給',
       wage: 1400,
       prefecture: '大阪府',
@@ -322,6 +326,7 @@ export async function seedDemoJobs(db: DB, companies: { id: string; clients: str
         station_en: PLACES_EN[job.station] ?? '',
         languages: job.languages ?? [],
         visa_type_ids: (job.visas ?? []).map((v) => visas.find((x) => x.ja === v)?.id).filter((x): x is number => x !== undefined),
+        ...(job.simpleLabour === undefined ? {} : { simple_labour: job.simpleLabour }),
         headcount: job.kind === 'daily' ? 10 : 2,
         status: 'open',
       })
