@@ -734,6 +734,8 @@ export const MESSAGES = {
     '在留資格「{status}」で働けるのは、本人の分野（{field}）の仕事だけです（この仕事の分野：{jobField}）。',
     'The residence status "{status}" allows work only in the person\'s own field ({field}); this job\'s field is {jobField}.',
   ),
+  // The field of a job or a person that has none of the 特定技能 fields, inside the sentences above.
+  'workLimits.noField': m('なし', 'none'),
   'workLimits.activitySimpleLabour': m(
     '在留資格「{status}」では、単純作業（ピッキング、梱包、清掃、ライン作業、配膳など）の仕事には就けません（入管法別表第一の二）。',
     'The residence status "{status}" does not cover simple manual work such as picking, packing, cleaning, line work or serving (Immigration Control Act, Appended Table I (2)).',

@@ -96,7 +96,7 @@ describe('the demo people, refused where the law says', () => {
     expect(picking.moved).toEqual([]);
     expect(picking.refused[0]).toMatchObject({
       reason: 'status_activity',
-      message: 'The residence status "Specified Skilled Worker (i)" allows work only in the person\'s own field (Food service); this job\'s field is —.',
+      message: 'The residence status "Specified Skilled Worker (i)" allows work only in the person\'s own field (Food service); this job\'s field is none.',
     });
   });
 

@@ -143,6 +143,17 @@ describe('open seats claimed from /staff/shifts', () => {
     expect(banquet).toContain('does not cover simple manual work');
     expect(banquet).not.toContain('Take this shift');
   });
+
+  it('a job in none of the 特定技能 fields is said to be in none, in words, not shown as a dash', async () => {
+    const { token } = await candidateLogin(t, 'worker1@demo.test');
+    for (const [lang, said] of [
+      ['en', "(this job's field: none)"],
+      ['ja', '（この仕事の分野：なし）'],
+    ] as const) {
+      const html = await fetch(`${t.url}/staff/shifts?date=${on(1).d}`, { headers: { cookie: `candidate_token=${token}; lang=${lang}` } }).then((r) => r.text());
+      expect(cardOf(html, lang === 'en' ? 'Warehouse picking (daily pay)' : '倉庫内ピッキング（日払い）')).toContain(said);
+    }
+  });
 });
 
 describe('swapping two people', () => {

@@ -591,9 +591,12 @@ function statusName(status: string, lang: Lang): string {
   return VISA_SEED.find(([ja]) => ja === status)?.[1] ?? status;
 }
 
-/** A 特定技能 field (its Japanese name, as stored) in a language; '—' when there is none. */
+/**
+ * A 特定技能 field (its Japanese name, as stored) in a language, inside a refusal's sentence; a job
+ * or person with none reads "none" ("this job's field: none"), a word and not a table's dash.
+ */
 export function fieldName(field: string | null, lang: Lang): string {
-  if (!field) return '—';
+  if (!field) return msg(lang, 'workLimits.noField');
   return pickLang(lang, field, SSW_FIELDS.find(([ja]) => ja === field)?.[1] ?? field);
 }
 
