@@ -5,6 +5,7 @@
  */
 import { inTransaction, type DB } from '../../db/connect.ts';
 import { ACCOUNT_UPDATED } from './ledger.ts';
+import { BILLED_PREMIUMS } from './invoices.ts';
 import type { BankAccountsTable } from './tables.ts';
 import { sql, type Selectable } from 'kysely';
 import { inCompany } from '../../access/tenancy.ts';
@@ -162,6 +163,9 @@ export function invoiceWithParties(db: DB, invoiceId: string) {
     .executeTakeFirstOrThrow();
 }
 
+/** A shift's invoice lines in the order they are made: its hours, then each premium billed on them. */
+const LINE_ORDER = ['work', ...BILLED_PREMIUMS.map((p) => p.kind)];
+
 /**
  * An invoice's lines by day, then shift by shift in the order they were worked, each shift's hours
  * first and its premiums after them (overtime, late night, holiday): a reader checks a premium
@@ -177,7 +181,7 @@ export function invoiceLines(db: DB, invoiceId: string) {
     .orderBy('l.work_date')
     .orderBy('t.clock_in')
     .orderBy('l.attendance_id')
-    .orderBy(sql`array_position(array['work', 'overtime', 'late_night', 'holiday'], l.kind)`)
+    .orderBy(sql`array_position(${sql.val(LINE_ORDER)}::text[], l.kind)`)
     .orderBy('l.description_ja')
     .execute();
 }
