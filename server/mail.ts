@@ -5,6 +5,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Where an answer goes, when not to the sender (a contact message: the person who wrote it). */
+  replyTo?: string;
   /** Files sent with the mail (an interview's calendar invitation, a payslip). */
   attachments?: MailAttachment[];
 }
@@ -28,7 +30,14 @@ export function createMailer(opts: { smtpUrl: string | undefined; from: string; 
   const transport: Transporter = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : nodemailer.createTransport({ jsonTransport: true });
   return {
     async send(msg) {
-      await transport.sendMail({ from: opts.from, to: msg.to, subject: msg.subject, text: msg.text, ...(msg.attachments ? { attachments: msg.attachments } : {}) });
+      await transport.sendMail({
+        from: opts.from,
+        to: msg.to,
+        subject: msg.subject,
+        text: msg.text,
+        ...(msg.replyTo ? { replyTo: msg.replyTo } : {}),
+        ...(msg.attachments ? { attachments: msg.attachments } : {}),
+      });
       if (!opts.smtpUrl)
         opts.log.info({ mail: { to: msg.to, subject: msg.subject, text: msg.text, attachments: msg.attachments?.map((a) => a.filename) } }, 'mail (no SMTP_URL set, so it is only logged)');
     },

@@ -356,6 +356,25 @@ export const MESSAGES = {
   'contact.topic': m('お問い合わせの種類', 'Topic'),
   'contact.message': m('お問い合わせ内容', 'Message'),
   'contact.send': m('送信する', 'Send'),
+  // What the contact form's messages are to the platform (/admin/staff/contact) and its mail to the support address
+  'contact.state.new': m('未対応', 'New'),
+  'contact.state.answered': m('対応済み', 'Answered'),
+  'contact.list.message': m('お問い合わせ', 'Contact message'),
+  'contact.list.messages': m('お問い合わせ', 'Contact messages'),
+  'contact.list.received': m('受信日時', 'Received'),
+  'contact.list.phone': m('電話番号', 'Phone'),
+  'contact.list.language': m('言語', 'Language'),
+  'contact.list.answeredBy': m('対応者', 'Answered by'),
+  'contact.list.answeredAt': m('対応日時', 'Answered at'),
+  'contact.list.markAnswered': m('対応済みにする', 'Mark answered'),
+  'contact.list.markedAnswered': m('対応済みにしました。', 'Marked as answered.'),
+  'contact.list.reopen': m('未対応に戻す', 'Mark not answered'),
+  'contact.list.reopened': m('未対応に戻しました。', 'Marked as not answered.'),
+  'contact.mail.subject': m('【Tsunagu】お問い合わせ：{topic}（{name}）', '[Tsunagu] Contact message: {topic} ({name})'),
+  'contact.mail.body': m(
+    'お問い合わせフォームから新しいメッセージが届きました。このメールに返信すると、送信した方（{email}）に届きます。\n\nお名前：{name}\nメール：{email}\n電話番号：{phone}\n種類：{topic}\n言語：{language}\n\n{message}\n\n返信したら、お問い合わせの一覧で「対応済みにする」を押してください。\n{link}',
+    'A new message came in through the contact form. Replying to this mail answers the person who sent it ({email}).\n\nName: {name}\nEmail: {email}\nPhone: {phone}\nTopic: {topic}\nLanguage: {language}\n\n{message}\n\nOnce you have answered, press "Mark answered" on the list of contact messages.\n{link}',
+  ),
 
   // The trial signup (/v3/trial)
   'trial.title': m('人材会社・企業の方へ 無料トライアル', 'Free trial for staffing companies'),
@@ -609,6 +628,7 @@ export const MESSAGES = {
   'notify.staffingToConfirm': m('人員の確認をお願いします: {job} {date}', 'Staffing to confirm: {job} {date}'),
   'notify.invoiceIssued': m('請求書が発行されました: {number}', 'Invoice issued: {number}'),
   'notify.newCompany': m('新しい会社が登録されました: {company}', 'A new company signed up: {company}'),
+  'notify.newContact': m('新しいお問い合わせ', 'New contact message'),
   'notify.importFailed': m('求人の取り込みに失敗しました: {source}', 'A job import failed: {source}'),
   'notify.syncFailed': m('外部連携の同期に失敗しました: {company}', 'An integration sync failed: {company}'),
   'notify.myStatus': m('応募の状況が変わりました: {job} — {status}', 'Your application changed: {job} — {status}'),

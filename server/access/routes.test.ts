@@ -48,6 +48,8 @@ const SPEC_ADMIN: readonly [string, number | undefined, string | undefined][] = 
   ['/admin/clients/edit/[id]', 190003, '/admin/clients'],
   ['/admin/clients/[id]/settings', 190005, '/admin/clients'],
   ['/admin/staff', 150001, undefined],
+  // The contact form's messages (docs/operations.md), ours: the staff registry's code, held by the platform.
+  ['/admin/staff/contact', 150001, undefined],
   ['/admin/roles', 280001, undefined],
   ['/admin/system/payment', 260001, undefined],
   ['/admin/superadmin/crawler', 210001, undefined],

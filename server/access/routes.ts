@@ -199,6 +199,8 @@ export const ROUTES: RouteDef[] = [
   admin('/admin/users/company', 170005, 'users', t('企業ユーザー', 'Company users'), { fallback: '/admin/users/client' }),
   admin('/admin/users/client', 170008, 'users', t('クライアントユーザー', 'Client users')),
   admin('/admin/staff', 150001, 'users', t('スタッフ管理', 'Staff')),
+  // What people wrote with the contact form (/staff/contact), for the platform to answer: the staff registry's code, which only the platform holds by default.
+  admin('/admin/staff/contact', 150001, 'users', t('お問い合わせ', 'Contact messages')),
 
   // Companies and clients: child rules fall back to their list (SPEC §2).
   admin('/admin/company', 180001, 'organizations', t('企業の管理', 'Manage companies'), {

@@ -72,6 +72,8 @@ export interface ReadColumn {
   tenants?: readonly Tenant['kind'][];
   /** date: flagged on the screens when within this many days or past (views/ui/DataTable.tsx `soon`). */
   soon?: number;
+  /** text: a long text (a message someone wrote), given room on the screens (views/ui/DataTable.tsx `wide`). */
+  wide?: true;
   /**
    * The cell links to a file of the row on the same screen: `?<download>=<row id>` (a payslip, an
    * invoice PDF), which the screen's panel serves (a screen module's `panels`, server/web/screens/found.ts).

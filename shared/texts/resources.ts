@@ -613,6 +613,7 @@ export const RESOURCES = {
   'res.templates.settingKeyAlready': m('このキーの設定は既にあります。', 'A setting with this key already exists.'),
   'res.templates.settingTrueFalse': m('この設定は true（有効）か false（無効）で入力してください。', 'Enter true (on) or false (off) for this setting.'),
   'res.templates.settingWholeNumber': m('この設定は半角の整数で入力してください（例：24）。', 'Enter a whole number for this setting (e.g. 24).'),
+  'res.templates.settingEmail': m('メールアドレスを入力してください。空欄にするとメールを送りません。', 'Enter an email address, or leave it blank to send no mail.'),
   'res.templates.recipientsName': m('宛先の氏名', 'recipient’s name'),
   'res.templates.sample.name': m('グエン・ヴァン・アン', 'Nguyen Van An'),
   'res.templates.companyName': m('企業名', 'company name'),

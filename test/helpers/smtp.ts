@@ -8,6 +8,8 @@ export interface CapturedMail {
   to: string;
   subject: string;
   text: string;
+  /** The Reply-To address, '' when the mail has none. */
+  replyTo: string;
   attachments: { filename: string; contentType: string; content: string }[];
 }
 
@@ -31,7 +33,7 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
         .then((m) => {
           const to = Array.isArray(m.to) ? m.to.map((a) => a.text).join(', ') : (m.to?.text ?? '');
           const attachments = m.attachments.map((a) => ({ filename: a.filename ?? '', contentType: a.contentType, content: a.content.toString('utf8') }));
-          mails.push({ to, subject: m.subject ?? '', text: m.text ?? '', attachments });
+          mails.push({ to, subject: m.subject ?? '', text: m.text ?? '', replyTo: m.replyTo?.text ?? '', attachments });
           waiters.splice(0).forEach((w) => w());
           cb();
         })

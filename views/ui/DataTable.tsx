@@ -28,6 +28,8 @@ export interface ColumnView {
   unit?: 'hour' | 'day' | 'month';
   /** date: flagged (a danger badge) when it is within this many days of today in Japan, or past (a residence card's expiry). */
   soon?: number;
+  /** A long text (a message someone wrote): its cell gets room to be read rather than a word a line. */
+  wide?: boolean;
 }
 
 export type Row = Record<string, unknown>;
@@ -315,7 +317,7 @@ export function DataTable(v: TableView) {
                     </td>
                   )}
                   {v.columns.map((c) => (
-                    <td key={c.name} className={c.type === 'money' || c.type === 'number' ? 'num' : undefined} data-col={c.name} translate={c.type === 'person' ? 'no' : undefined}>
+                    <td key={c.name} className={c.type === 'money' || c.type === 'number' ? 'num' : c.wide ? 'wide' : undefined} data-col={c.name} translate={c.type === 'person' ? 'no' : undefined}>
                       {v.cell?.(r, c.name) ?? <Cell lang={v.lang} c={c} value={r[c.name]} href={v.href?.(r, c.name) ?? null} />}
                     </td>
                   ))}

@@ -1,10 +1,14 @@
 import { z } from 'zod';
-import type { DB } from '../../db/connect.ts';
-import type { Lang } from '../../../shared/i18n.ts';
-import { msgText } from '../../../shared/messages.ts';
+import { inTransaction, type DB } from '../../db/connect.ts';
+import { audit, type Actor } from '../../db/audit.ts';
+import type { Services } from '../../services.ts';
+import { DEFAULT_LANG, LANG_NAMES, type Lang } from '../../../shared/i18n.ts';
+import { msg, msgText } from '../../../shared/texts/index.ts';
+import { CONTACT_TOPIC_LABELS, CONTACT_TOPICS } from '../../../shared/contact.ts';
+import { inBoth } from '../../resources/define.ts';
 import { email, optionalText, requiredText } from '../../validation.ts';
-
-export const CONTACT_TOPICS = ['work', 'visa', 'pay', 'company', 'other'] as const;
+import { notifyPlatform } from '../notifications/service.ts';
+import { readAppSetting } from '../templates/app-settings.ts';
 
 const PHONE = /^[0-9+()\-\s]{6,30}$/;
 
@@ -54,3 +58,55 @@ export async function saveTrial(db: DB, input: TrialInput, lang: Lang): Promise<
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/**
+ * Marks contact messages answered (by `actor`, now) or back to new. A message already so is left
+ * alone; each change is in the audit log with who made it.
+ */
+export async function markContactMessages(db: DB, actor: Actor, ids: readonly string[], to: 'new' | 'answered'): Promise<void> {
+  if (!ids.length) return;
+  await inTransaction(db, async (trx) => {
+    const changed = await trx
+      .updateTable('contact_messages')
+      .set(to === 'answered' ? { status: to, answered_by_name: actor.name, answered_at: new Date() } : { status: to, answered_by_name: null, answered_at: null })
+      .where('id', 'in', ids)
+      .where('kind', '=', 'contact')
+      .where('status', '!=', to)
+      .returning('id')
+      .execute();
+    for (const r of changed) await audit(trx, actor, 'contactMessage', r.id, null, { status: { from: to === 'new' ? 'answered' : 'new', to } });
+  });
+}
+
+/**
+ * Tells the platform of a new contact message: a notification to whoever may open the messages'
+ * list, and a mail to the support address (app setting `support.email`, the platform's; blank:
+ * no mail) that the sender's address answers (Reply-To). The mail is in the platform's language,
+ * as the support desk reads it. The message is stored before; a mail that fails is logged, and
+ * the message still waits on the list.
+ */
+export async function announceContact(services: Services, input: ContactInput, senderLang: Lang): Promise<void> {
+  const { db, bus, mailer, log } = services;
+  const topic = msgText(CONTACT_TOPIC_LABELS[input.topic]);
+  await notifyPlatform(db, bus, { key: 'notify.newContact', body: inBoth((lang) => msg(lang, 'res.common.parenthesised', { text: input.name, note: topic[lang] })), link: CONTACT_LIST });
+  const to = (await readAppSetting(db, 'support.email', null))?.trim();
+  if (!to) return;
+  const lang = DEFAULT_LANG;
+  const text = msg(lang, 'contact.mail.body', {
+    name: input.name,
+    email: input.email,
+    phone: input.phone ?? '—',
+    topic: topic[lang],
+    language: LANG_NAMES[senderLang],
+    message: input.message,
+    link: services.publicUrl(CONTACT_LIST),
+  });
+  try {
+    await mailer.send({ to, replyTo: input.email, subject: msg(lang, 'contact.mail.subject', { topic: topic[lang], name: input.name }), text });
+  } catch (err) {
+    log.error({ err }, 'contact message mail to the support address failed');
+  }
+}
+
+/** The platform's list of contact messages. */
+export const CONTACT_LIST = '/admin/staff/contact';

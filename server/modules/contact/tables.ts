@@ -14,4 +14,8 @@ export interface ContactMessagesTable {
   message: string;
   lang: 'ja' | 'en';
   created_at: CreatedAt;
+  /** Set by the platform's list of messages (/admin/staff/contact). */
+  status: Generated<'new' | 'answered'>;
+  answered_by_name: string | null;
+  answered_at: Date | null;
 }

@@ -9,6 +9,7 @@ import { audit, type Actor } from '../../db/audit.ts';
 import { inTransaction, type DB } from '../../db/connect.ts';
 import { addDays, clockInJapan, isDay, todayInJapan } from '../../../shared/time.ts';
 import { advancesToRecover, draftRuns, earnedUnpaid, settleRunAdvances, transferFee } from './lines.ts';
+import { readAppSetting } from '../templates/app-settings.ts';
 import { isBusinessDay } from './payday.ts';
 import { dailyWithholding } from './withholding.ts';
 import { quickPayQuote, type QuickPayQuote } from './quickpay.ts';
@@ -310,16 +311,10 @@ export async function markRunsPaid(db: DB, actor: Actor, ids: readonly string[])
 
 /** The quick-pay state of a worker at a company today, from the settings and the ledger. */
 export async function quickPayState(db: DB | Trx, companyId: string, userId: string, now = new Date()) {
-  const [company, settings, minRow, advances] = await Promise.all([
+  const [company, settings, minAmount, advances] = await Promise.all([
     db.selectFrom('companies').select(['quickpay_enabled', 'quickpay_rate']).where('id', '=', companyId).executeTakeFirstOrThrow(),
     db.selectFrom('payment_settings').selectAll().executeTakeFirstOrThrow(),
-    db
-      .selectFrom('app_settings')
-      .select('value')
-      .where('key', '=', 'quickpay.min_amount')
-      .where((eb) => eb.or([eb('company_id', '=', companyId), eb('company_id', 'is', null)]))
-      .orderBy(sql`company_id is null`)
-      .executeTakeFirst(),
+    readAppSetting(db, 'quickpay.min_amount', companyId),
     db
       .selectFrom('advances')
       .select([
@@ -342,7 +337,7 @@ export async function quickPayState(db: DB | Trx, companyId: string, userId: str
       ceilingPercent: company.quickpay_rate,
       dailyLimit: settings.quickpay_daily_limit,
       requestedToday: Number(advances.today),
-      minAmount: Math.max(0, Number(String(minRow?.value ?? '0').replace(/[^0-9]/g, '')) || 0),
+      minAmount: Math.max(0, Number(String(minAmount ?? '0').replace(/[^0-9]/g, '')) || 0),
       feePercent: String(Number(settings.quickpay_fee_percent)),
       minFee: settings.quickpay_min_fee,
     },

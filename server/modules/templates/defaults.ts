@@ -97,11 +97,14 @@ export const DEFAULT_CHATBOT: { kind: 'daily' | 'other'; step: number; trigger: 
 ];
 
 export const DEFAULT_APP_SETTINGS: { key: string; value: string; description: string }[] = [
-  { key: 'support.email', value: 'support@tsunagu.example', description: 'お問い合わせ先のメールアドレス / Support email address' },
+  {
+    key: 'support.email',
+    value: 'support@tsunagu.example',
+    description: 'お問い合わせフォームのメッセージを送るメールアドレス（空欄：送らない） / Where contact form messages are mailed (blank: none)',
+  },
   { key: 'chat.bot_enabled', value: 'true', description: 'チャットボットで自動応答する（true / false） / Answer with the chatbot (true / false)' },
   { key: 'shift.reminder_hours', value: '24', description: 'シフト開始の何時間前にリマインドを送るか / Hours before a shift to send a reminder' },
   { key: 'quickpay.min_amount', value: '1000', description: 'クイックペイで申請できる最低金額（円） / Minimum quick pay request (yen)' },
-  { key: 'candidate.auto_close_days', value: '30', description: '動きのない応募を自動で終了するまでの日数 / Days without activity before an application is closed' },
 ];
 
 export const DEFAULT_DOCUMENTS: { kind: 'mail' | 'contract' | 'billing'; key: string; subject: Text; body: Text }[] = [

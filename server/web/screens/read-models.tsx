@@ -41,6 +41,7 @@ const columnView = (c: ReadColumn, states?: readonly BadgeState[]): ColumnView =
     ...(own ? { states: own } : {}),
     ...(c.unit ? { unit: c.unit } : {}),
     ...(c.soon !== undefined ? { soon: c.soon } : {}),
+    ...(c.wide ? { wide: true } : {}),
   };
 };
 

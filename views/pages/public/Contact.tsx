@@ -1,21 +1,10 @@
 import type { JSX } from 'react';
+import { CONTACT_TOPICS, CONTACT_TOPIC_LABELS } from '../../../shared/contact.ts';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
 import { Field } from '../../ui/Field.tsx';
 import { Sentence } from '../../ui/Sentence.tsx';
 import { AlertBox } from '../../ui/Alert.tsx';
 import { CheckForm, FormPage, SubmitButton, type SentFormProps } from './form-page.tsx';
-
-/** The topics of the contact form, in the order of the select. */
-export const CONTACT_TOPICS = ['work', 'visa', 'pay', 'company', 'other'] as const;
-export type ContactTopic = (typeof CONTACT_TOPICS)[number];
-
-const TOPIC_LABELS: Record<ContactTopic, MessageKey> = {
-  work: 'contact.topicWork',
-  visa: 'contact.topicVisa',
-  pay: 'contact.topicPay',
-  company: 'contact.topicCompany',
-  other: 'contact.topicOther',
-};
 
 /** The form's fields and their labels (the error summary names the fields too). */
 const LABELS = { name: 'contact.name', email: 'common.email', phone: 'contact.phone', topic: 'contact.topic', message: 'contact.message' } satisfies Record<string, MessageKey>;
@@ -56,7 +45,7 @@ export function ContactPage(props: SentFormProps): JSX.Element {
               </option>
               {CONTACT_TOPICS.map((topic) => (
                 <option key={topic} value={topic}>
-                  {msg(lang, TOPIC_LABELS[topic])}
+                  {msg(lang, CONTACT_TOPIC_LABELS[topic])}
                 </option>
               ))}
             </Field>

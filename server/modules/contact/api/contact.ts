@@ -4,10 +4,10 @@ import { spendFormLimit } from '../../../api/form-limits.ts';
 import { type Rules } from '../../../api/rules.ts';
 import { validate } from '../../../validation.ts';
 import { notifyPlatform } from '../../notifications/service.ts';
-import { ContactInput, TrialInput, saveContact } from '../service.ts';
+import { announceContact, ContactInput, TrialInput, saveContact } from '../service.ts';
 import { signUpForTrial } from '../trial.ts';
 
-/** The public site's two forms: /staff/contact writes to the platform, /v3/trial opens a trial. */
+/** The public site's two forms: /staff/contact writes to the platform (its list: defs/messages.ts), /v3/trial opens a trial. */
 export const typeDefs = /* GraphQL */ `
   input ContactInput {
     name: String!
@@ -37,7 +37,9 @@ export const resolvers = {
       const v = validate(ContactInput, args.input, ctx.lang);
       if (!v.ok) throw badInput(ctx.lang, v.errors);
       await spendFormLimit(ctx, 'contact');
-      return saveContact(ctx.services.db, v.data, ctx.lang);
+      const id = await saveContact(ctx.services.db, v.data, ctx.lang);
+      await announceContact(ctx.services, v.data, ctx.lang);
+      return id;
     },
     // The trial signup: company, first company admin, templates and the request row in
     // one transaction; the invitation (which verifies the address) is mailed after the commit.

@@ -245,12 +245,15 @@ const settingKeyFree = uniqueKey('app_settings', null, msgText('res.templates.se
 /**
  * The settings the app reads as a switch or a number, and how: the chatbot answers unless its
  * value is "false" (so "off" or "no" would leave it on), and a number is read by its digits (so
- * "abc" would be no minimum, no reminder hours). Such a value is refused beside the field.
+ * "abc" would be no minimum, no reminder hours), and the support address must be one a mail can go
+ * to. Such a value is refused beside the field.
  */
 const SETTING_READS: Record<string, { ok: (v: string) => boolean; need: Text }> = {
   'chat.bot_enabled': { ok: (v) => /^(true|false)$/i.test(v), need: msgText('res.templates.settingTrueFalse') },
   'shift.reminder_hours': { ok: (v) => /^[0-9][0-9,]*$/.test(v), need: msgText('res.templates.settingWholeNumber') },
   'quickpay.min_amount': { ok: (v) => /^[0-9][0-9,]*$/.test(v), need: msgText('res.templates.settingWholeNumber') },
+  // Where contact messages are mailed (server/modules/contact/service.ts): blank mails none.
+  'support.email': { ok: (v) => v === '' || z.email().safeParse(v).success, need: msgText('res.templates.settingEmail') },
 };
 
 const settingReadable: Validate = async (input, { db, id, lang }): Promise<Record<string, string>> => {
