@@ -375,6 +375,11 @@ export const MESSAGES = {
     'お問い合わせフォームから新しいメッセージが届きました。このメールに返信すると、送信した方（{email}）に届きます。\n\nお名前：{name}\nメール：{email}\n電話番号：{phone}\n種類：{topic}\n言語：{language}\n\n{message}\n\n返信したら、お問い合わせの一覧で「対応済みにする」を押してください。\n{link}',
     'A new message came in through the contact form. Replying to this mail answers the person who sent it ({email}).\n\nName: {name}\nEmail: {email}\nPhone: {phone}\nTopic: {topic}\nLanguage: {language}\n\n{message}\n\nOnce you have answered, press "Mark answered" on the list of contact messages.\n{link}',
   ),
+  'trial.mail.subject': m('【Tsunagu】無料トライアルのお申し込み：{company}', '[Tsunagu] Free trial signup: {company}'),
+  'trial.mail.body': m(
+    '無料トライアルのお申し込みがありました。会社とその最初の管理者は作成済みで、管理者には招待メールが届いています。このメールに返信すると、ご担当者（{email}）に届きます。\n\n会社名：{company}\nご担当者：{name}\nメール：{email}\n電話番号：{phone}\n言語：{language}\n\n{message}\n\n会社のページ：\n{link}',
+    "A company signed up for a free trial. The company and its first admin are set up, and the admin has been sent an invitation. Replying to this mail answers the contact ({email}).\n\nCompany: {company}\nContact: {name}\nEmail: {email}\nPhone: {phone}\nLanguage: {language}\n\n{message}\n\nThe company's page:\n{link}",
+  ),
 
   // The trial signup (/v3/trial)
   'trial.title': m('人材会社・企業の方へ 無料トライアル', 'Free trial for staffing companies'),

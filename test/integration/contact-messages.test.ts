@@ -9,7 +9,7 @@ import { pressButton, sessionOf } from '../helpers/buttons.ts';
 import { firstCode, gql } from '../helpers/graphql.ts';
 import { getPage } from '../helpers/pages.ts';
 import { grantPageCode } from '../helpers/roles.ts';
-import { appAndMailForFile } from '../helpers/smtp.ts';
+import { appAndMailForFile, expectNoMailSince } from '../helpers/smtp.ts';
 
 const { t, smtp } = appAndMailForFile();
 const LIST = '/admin/staff/contact';
@@ -19,6 +19,13 @@ const ACT = 'mutation($ids: [ID!]!, $action: String!) { contactMessageAction(ids
 
 const supportSetting = () => t.database.db.selectFrom('app_settings').select(['id', 'value']).where('key', '=', 'support.email').where('company_id', 'is', null).executeTakeFirstOrThrow();
 const messageOf = (email: string) => t.database.db.selectFrom('contact_messages').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+
+/** A visitor fills a public form (`fields`) on the page in `lang` and presses its Send: the `mails` mails that follow. */
+async function send(path: '/staff/contact' | '/v3/trial', lang: 'ja' | 'en', fields: Record<string, string>, mails = 0) {
+  const before = smtp.mails.length;
+  expect((await pressButton(t, { who: 'visitor', cookie: `lang=${lang}` }, path, 'send', fields)).status).toBe(303);
+  return (await smtp.waitFor(before + mails)).slice(before);
+}
 
 /** The list's row of a message, as the page draws it: its cells' text. */
 async function rowOnList(id: string, who: 'admin' | 'superadmin', lang: 'ja' | 'en'): Promise<string[]> {
@@ -42,18 +49,10 @@ describe('a contact message reaches the platform', () => {
     expect(typo.html).toContain('Enter an email address, or leave it blank to send no mail.');
     expect((await pressButton(t, superadmin, `${SETTINGS}?id=${setting.id}`, 'save', { value: 'help@tsunagu.test' })).status).toBe(303);
 
-    const before = smtp.mails.length;
-    const sent = await pressButton(t, { who: 'visitor', cookie: 'lang=en' }, '/staff/contact', 'send', {
-      name: 'Nguyen Van An',
-      email: 'an.nguyen@example.com',
-      topic: 'pay',
-      message: 'My pay for 20 November is missing.',
-    });
-    expect(sent.status).toBe(303);
-    const mail = (await smtp.waitFor(before + 1))[before]!;
+    const [mail] = await send('/staff/contact', 'en', { name: 'Nguyen Van An', email: 'an.nguyen@example.com', topic: 'pay', message: 'My pay for 20 November is missing.' }, 1);
     // The support desk reads it in the platform's language, whatever language the sender wrote in.
-    expect(mail).toMatchObject({ to: 'help@tsunagu.test', replyTo: 'an.nguyen@example.com', subject: '【Tsunagu】お問い合わせ：給与・クイックペイについて（Nguyen Van An）' });
-    for (const line of ['My pay for 20 November is missing.', '言語：English', '電話番号：—', LIST]) expect(mail.text).toContain(line);
+    expect(mail!).toMatchObject({ to: 'help@tsunagu.test', replyTo: 'an.nguyen@example.com', subject: '【Tsunagu】お問い合わせ：給与・クイックペイについて（Nguyen Van An）' });
+    for (const line of ['My pay for 20 November is missing.', '言語：English', '電話番号：—', LIST]) expect(mail!.text).toContain(line);
 
     const NOTES = 'query { notifications(type: 1, size: 50) { data { title body link } } }';
     const notes = await gql(t.url, NOTES, {}, { token: await t.tokenOf('admin'), headers: { 'accept-language': 'en', cookie: 'lang=en' } });
@@ -63,25 +62,39 @@ describe('a contact message reaches the platform', () => {
     expect(companyNotes.data.notifications.data.map((n: { link: string | null }) => n.link)).not.toContain(LIST);
   });
 
+  // The support address is the one the first test set.
+  it('a free trial signup mails the support address what the company wrote, with a link to the new company', async () => {
+    const fields = {
+      company_name: 'Hoshi Staffing KK',
+      contact_name: 'Ken Ito',
+      email: 'ken@hoshi-staffing.example',
+      phone: '03-1234-5678',
+      message: 'About 20 workers, mostly warehouse night shifts.',
+    };
+    const mails = await send('/v3/trial', 'en', fields, 2);
+    const company = await t.database.db.selectFrom('companies').select('id').where('email', '=', 'ken@hoshi-staffing.example').executeTakeFirstOrThrow();
+    const support = mails.find((m) => m.to === 'help@tsunagu.test');
+    expect(support).toMatchObject({ replyTo: 'ken@hoshi-staffing.example', subject: '【Tsunagu】無料トライアルのお申し込み：Hoshi Staffing KK' });
+    for (const line of ['About 20 workers, mostly warehouse night shifts.', 'ご担当者：Ken Ito', '電話番号：03-1234-5678', `/v3/admin/company/${company.id}`]) expect(support!.text).toContain(line);
+    // The contact still gets the invitation to set a password.
+    expect(mails.map((m) => m.to)).toContain('ken@hoshi-staffing.example');
+  });
+
   it('with the support address left blank, mails no one and the message still waits on the list', async () => {
     const setting = await supportSetting();
     expect((await pressButton(t, await sessionOf(t, 'superadmin'), `${SETTINGS}?id=${setting.id}`, 'save', { value: '' })).status).toBe(303);
     const before = smtp.mails.length;
-    const sent = await pressButton(t, { who: 'visitor' }, '/staff/contact', 'send', { name: '林 美咲', email: 'misaki@example.jp', topic: 'visa', message: '資格外活動許可について教えてください。' });
-    expect(sent.status).toBe(303);
+    await send('/staff/contact', 'ja', { name: '林 美咲', email: 'misaki@example.jp', topic: 'visa', message: '資格外活動許可について教えてください。' });
     const row = await messageOf('misaki@example.jp');
     expect(await rowOnList(row.id, 'admin', 'ja')).toEqual(expect.arrayContaining(['未対応', '林 美咲', '在留資格・就労の条件について', '日本語', '資格外活動許可について教えてください。']));
-    // A password reset sent after it is the first mail since: nothing went to a support address.
-    await gql(t.url, 'mutation ($email: String!) { requestPasswordReset(email: $email) }', { email: 'admin@demo.test' });
-    const next = (await smtp.waitFor(before + 1))[before]!;
-    expect(next.to).toContain('admin@demo.test');
+    await expectNoMailSince(smtp, before, t, 'admin@demo.test');
     await pressButton(t, await sessionOf(t, 'superadmin'), `${SETTINGS}?id=${setting.id}`, 'save', { value: setting.value });
   });
 });
 
 describe('the platform answers it on /admin/staff/contact', () => {
   it('marks a message answered with who and when, and can mark it not answered again; both are in the audit log', async () => {
-    await pressButton(t, { who: 'visitor', cookie: 'lang=en' }, '/staff/contact', 'send', {
+    await send('/staff/contact', 'en', {
       name: 'Maria Santos',
       email: 'maria.answer@example.com',
       topic: 'work',
@@ -113,7 +126,7 @@ describe('the platform answers it on /admin/staff/contact', () => {
   });
 
   it('is the platform’s alone: a company user is sent away from the page and refused by the API, even holding the code', async () => {
-    await pressButton(t, { who: 'visitor' }, '/staff/contact', 'send', { name: 'Kept Private', email: 'private@example.com', topic: 'other', message: 'Please delete my account.' });
+    await send('/staff/contact', 'ja', { name: 'Kept Private', email: 'private@example.com', topic: 'other', message: 'Please delete my account.' });
     const { id } = await messageOf('private@example.com');
     const page = await getPage(t, LIST, await t.tokenOf('company_admin'), 'en');
     expect(page.status).toBe(302);

@@ -79,33 +79,63 @@ export async function markContactMessages(db: DB, actor: Actor, ids: readonly st
 }
 
 /**
+ * Mails the support address (app setting `support.email`, the platform's; blank: no mail) what
+ * came in through a public form, answered by replying to `replyTo` (the person who wrote). The mail
+ * is in the platform's language, as the support desk reads it. What came in is stored before; a
+ * mail that fails is logged and lost to no one.
+ */
+async function mailSupport(services: Services, replyTo: string, compose: (lang: Lang) => { subject: string; text: string }): Promise<void> {
+  const to = (await readAppSetting(services.db, 'support.email', null))?.trim();
+  if (!to) return;
+  try {
+    await services.mailer.send({ to, replyTo, ...compose(DEFAULT_LANG) });
+  } catch (err) {
+    services.log.error({ err }, 'mail to the support address failed');
+  }
+}
+
+/**
  * Tells the platform of a new contact message: a notification to whoever may open the messages'
- * list, and a mail to the support address (app setting `support.email`, the platform's; blank:
- * no mail) that the sender's address answers (Reply-To). The mail is in the platform's language,
- * as the support desk reads it. The message is stored before; a mail that fails is logged, and
- * the message still waits on the list.
+ * list, and a mail to the support address; the message also waits on the list.
  */
 export async function announceContact(services: Services, input: ContactInput, senderLang: Lang): Promise<void> {
-  const { db, bus, mailer, log } = services;
   const topic = msgText(CONTACT_TOPIC_LABELS[input.topic]);
-  await notifyPlatform(db, bus, { key: 'notify.newContact', body: inBoth((lang) => msg(lang, 'res.common.parenthesised', { text: input.name, note: topic[lang] })), link: CONTACT_LIST });
-  const to = (await readAppSetting(db, 'support.email', null))?.trim();
-  if (!to) return;
-  const lang = DEFAULT_LANG;
-  const text = msg(lang, 'contact.mail.body', {
-    name: input.name,
-    email: input.email,
-    phone: input.phone ?? '—',
-    topic: topic[lang],
-    language: LANG_NAMES[senderLang],
-    message: input.message,
-    link: services.publicUrl(CONTACT_LIST),
+  await notifyPlatform(services.db, services.bus, {
+    key: 'notify.newContact',
+    body: inBoth((lang) => msg(lang, 'res.common.parenthesised', { text: input.name, note: topic[lang] })),
+    link: CONTACT_LIST,
   });
-  try {
-    await mailer.send({ to, replyTo: input.email, subject: msg(lang, 'contact.mail.subject', { topic: topic[lang], name: input.name }), text });
-  } catch (err) {
-    log.error({ err }, 'contact message mail to the support address failed');
-  }
+  await mailSupport(services, input.email, (lang) => ({
+    subject: msg(lang, 'contact.mail.subject', { topic: topic[lang], name: input.name }),
+    text: msg(lang, 'contact.mail.body', {
+      name: input.name,
+      email: input.email,
+      phone: input.phone ?? '—',
+      topic: topic[lang],
+      language: LANG_NAMES[senderLang],
+      message: input.message,
+      link: services.publicUrl(CONTACT_LIST),
+    }),
+  }));
+}
+
+/**
+ * Tells the support address of a trial signup with what the company wrote (the platform's
+ * notification links to the new company, not to this text), answered by replying to its contact.
+ */
+export async function announceTrial(services: Services, input: TrialInput, senderLang: Lang, companyId: string): Promise<void> {
+  await mailSupport(services, input.email, (lang) => ({
+    subject: msg(lang, 'trial.mail.subject', { company: input.company_name }),
+    text: msg(lang, 'trial.mail.body', {
+      company: input.company_name,
+      name: input.contact_name,
+      email: input.email,
+      phone: input.phone,
+      language: LANG_NAMES[senderLang],
+      message: input.message?.trim() || '—',
+      link: services.publicUrl(`/v3/admin/company/${companyId}`),
+    }),
+  }));
 }
 
 /** The platform's list of contact messages. */

@@ -100,7 +100,7 @@ export const DEFAULT_APP_SETTINGS: { key: string; value: string; description: st
   {
     key: 'support.email',
     value: 'support@tsunagu.example',
-    description: 'お問い合わせフォームのメッセージを送るメールアドレス（空欄：送らない） / Where contact form messages are mailed (blank: none)',
+    description: 'お問い合わせと無料トライアルのお申し込みを送るメールアドレス（空欄：送らない） / Where contact messages and trial signups are mailed (blank: none)',
   },
   { key: 'chat.bot_enabled', value: 'true', description: 'チャットボットで自動応答する（true / false） / Answer with the chatbot (true / false)' },
   { key: 'shift.reminder_hours', value: '24', description: 'シフト開始の何時間前にリマインドを送るか / Hours before a shift to send a reminder' },

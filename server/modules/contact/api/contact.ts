@@ -4,7 +4,7 @@ import { spendFormLimit } from '../../../api/form-limits.ts';
 import { type Rules } from '../../../api/rules.ts';
 import { validate } from '../../../validation.ts';
 import { notifyPlatform } from '../../notifications/service.ts';
-import { announceContact, ContactInput, TrialInput, saveContact } from '../service.ts';
+import { announceContact, announceTrial, ContactInput, TrialInput, saveContact } from '../service.ts';
 import { signUpForTrial } from '../trial.ts';
 
 /** The public site's two forms: /staff/contact writes to the platform (its list: defs/messages.ts), /v3/trial opens a trial. */
@@ -56,6 +56,7 @@ export const resolvers = {
         // The account stands: "forgot your password" sends a new link to the same address.
         ctx.services.log.error({ err, userId: r.userId }, 'trial invitation mail failed');
       }
+      await announceTrial(ctx.services, v.data, ctx.lang, r.companyId);
       return r.requestId;
     },
   },
