@@ -290,6 +290,7 @@ export const MESSAGES = {
   'candidate.status': m('状況', 'Status'),
   'candidate.clockIn': m('出勤する', 'Clock in'),
   'candidate.clockOut': m('退勤する', 'Clock out'),
+  'candidate.clockOutConfirm': m('退勤しますか？今の時刻で勤務が終わり、ここまでの時間が給与になります。', 'Clock out now? Your shift ends at this time, and your pay counts the time up to now.'),
   'candidate.clockedIn': m('出勤を記録しました。今日もよろしくお願いします。', 'Clock-in recorded. Have a good shift.'),
   'candidate.clockedOut': m('退勤を記録しました。お疲れさまでした。', 'Clock-out recorded. Thank you for your work.'),
   'candidate.cannotClock': m('いまは記録できません（勤務日当日の出勤一覧の応募だけ記録できます）。', 'This cannot be recorded now (only on the day of a shift on the attendance list).'),

@@ -120,6 +120,10 @@ export const RESOURCES = {
   'res.applications.clockRecorded': m('出勤を記録しました。', 'Clock-in recorded.'),
   'res.applications.clockOutAction': m('退勤', 'Clock out'),
   'res.applications.clockOutRecorded': m('退勤を記録しました。', 'Clock-out recorded.'),
+  'res.applications.clockOutConfirm': m(
+    '退勤を今の時刻で記録しますか？記録した時刻で勤務が終わり、給与に反映されます。',
+    'Record the clock-out now? The recorded shift ends at this time and is paid up to it.',
+  ),
   'res.applications.absenceRecorded': m('欠勤を記録しました。', 'Absence recorded.'),
   'res.applications.noShowRecorded': m('無断欠勤を記録しました。', 'No-show recorded.'),
   'res.applications.recordSelectedPeople': m('選んだ人を無断欠勤として記録しますか？', 'Record the selected people as no-shows?'),

@@ -193,6 +193,8 @@ export function MyApplicationsPage(p: { act: ActionRefs<'confirm' | 'clock'>; la
                     action={p.act.clock}
                     button="button button-primary button-small"
                     label={msg(p.lang, a.clock === 'clockIn' ? 'candidate.clockIn' : 'candidate.clockOut')}
+                    // Clocking out ends the shift as recorded, and its pay: asked first.
+                    {...(a.clock === 'clockOut' ? { confirm: msg(p.lang, 'candidate.clockOutConfirm') } : {})}
                   >
                     <p>{msg(p.lang, 'candidate.clockPrompt')}</p>
                     <input type="hidden" name="application" value={a.id} />

@@ -230,7 +230,8 @@ export const applicationsReadModel = defineReadModel({
     bulk: true,
     codes: LIST_CODES.shukkin,
     screens: [SHUKKIN],
-    ...(name === 'noShow' ? { confirm: msgText('res.applications.recordSelectedPeople') } : {}),
+    // A no-show tells staff; a clock-out ends the recorded shift and makes its pay: both ask first.
+    ...(name === 'noShow' ? { confirm: msgText('res.applications.recordSelectedPeople') } : name === 'clockOut' ? { confirm: msgText('res.applications.clockOutConfirm') } : {}),
     run: async (rows: ReadRow[], ctx: HookContext) => {
       const onShukkin = rows.filter((r) => r.list === 'shukkin').map((r) => r.id);
       if (onShukkin.length !== rows.length) return msgText('res.applications.attendanceCanRecorded');
