@@ -9,6 +9,11 @@ import type { Text } from '../i18n.ts';
 import { m } from '../messages.ts';
 
 export const WEB = {
+  // A shift's attendance as recorded (views/ui/recorded-shift.ts: the worker's applications, the applicant record)
+  'attendance.clockedIn': m('出勤時刻 {time}', 'clock-in {time}'),
+  'attendance.clockedOut': m('退勤時刻 {time}', 'clock-out {time}'),
+  'attendance.break': m('休憩 {minutes}分', 'break {minutes} min'),
+
   // The worker's record (/admin/worker?id=)
   'record.missingBirthDate': m('生年月日', 'date of birth'),
   'record.missingSex': m('性別', 'sex'),

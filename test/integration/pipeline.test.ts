@@ -9,6 +9,7 @@ import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { pressButton } from '../helpers/buttons.ts';
 import { candidateLogin, formRequest, getPage, text } from '../helpers/pages.ts';
 import { addDays, todayInJapan } from '../../shared/time.ts';
+import { timeText } from '../../shared/format.ts';
 import { companyOf, statusIds, tokyoDay } from '../helpers/demo-data.ts';
 import { prefectureName } from '../../server/modules/jobs/prefectures.ts';
 
@@ -538,6 +539,54 @@ describe('shukkin from the candidate’s phone', () => {
       expect((await t.gql(CLOCK, { id: app!.id, e: 'clockOut' }, other.token)).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     } finally {
       await db().updateTable('job_daily_shifts').set({ date: original.date, start_time: original.start_time }).where('id', '=', shift.shift_id!).execute();
+      await setStatus(app!.id, S.Applied);
+    }
+  });
+});
+
+describe('the recorded shift, where the worker and staff read it', () => {
+  /** The value a page's facts give `term` (a `dt` and its `dd`), or null when the page leaves it out. */
+  const fact = (html: string, term: string) => {
+    const $ = cheerio.load(html);
+    const dt = $('dt').filter((_, el) => $(el).text() === term);
+    return dt.length ? dt.next('dd').text() : null;
+  };
+
+  it('shows the worker their clock-in, then clock-out and break, in Japan time and both languages; staff read the same on the applicant record', async () => {
+    const [app] = await applicationsOf('candidate2@demo.test');
+    const shift = await db().selectFrom('applications').select('shift_id').where('id', '=', app!.id).executeTakeFirstOrThrow();
+    const original = await db().selectFrom('job_daily_shifts').select(['date', 'start_time', 'end_time', 'break_minutes']).where('id', '=', shift.shift_id!).executeTakeFirstOrThrow();
+    await setStatus(app!.id, S.Attendance);
+    await db().deleteFrom('attendance').where('application_id', '=', app!.id).execute();
+    const { token } = await candidateLogin(t, 'candidate2@demo.test');
+    const session = { who: 'candidate2', cookie: `candidate_token=${token}; lang=en` };
+    const page = async (lang: 'ja' | 'en') => (await get('/staff/applications', `candidate_token=${token}; lang=${lang}`, lang)).text();
+    const recorded = async () => db().selectFrom('attendance').select(['status', 'clock_in', 'clock_out']).where('application_id', '=', app!.id).executeTakeFirstOrThrow();
+    // Late, unless the test runs in the shift's first five minutes.
+    const STATE = { present: { en: 'Present', ja: '出勤' }, late: { en: 'Late', ja: '遅刻' } } as Record<string, { en: string; ja: string }>;
+    try {
+      // Today, an hour no seeded slot uses (the job's slots stay unique), with a 45-minute break.
+      await db().updateTable('job_daily_shifts').set({ date: todayInJapan(), start_time: '00:05', end_time: '23:50', break_minutes: 45 }).where('id', '=', shift.shift_id!).execute();
+      expect(fact(await page('en'), 'Recorded')).toBeNull();
+
+      expect((await pressButton(t, session, '/staff/applications', 'clock')).location).toBe('/staff/applications?clocked=clockIn');
+      const { clock_in, status } = await recorded();
+      const state = STATE[status]!;
+      expect(fact(await page('en'), 'Recorded')).toBe(`${state.en} · clock-in ${timeText(clock_in!, 'en')}`);
+
+      expect((await pressButton(t, session, '/staff/applications', 'clock')).location).toBe('/staff/applications?clocked=clockOut');
+      const { clock_out } = await recorded();
+      const times = { in: timeText(clock_in!, 'en'), out: timeText(clock_out!, 'en') };
+      expect(fact(await page('en'), 'Recorded')).toBe(`${state.en} · clock-in ${times.in} · clock-out ${times.out} · break 45 min`);
+      expect(fact(await page('ja'), '勤怠の記録')).toBe(`${state.ja} · 出勤時刻 ${times.in} · 退勤時刻 ${times.out} · 休憩 45分`);
+
+      const staff = await t.tokenOf('company_admin');
+      expect(fact((await getPage(t, `/admin/candidate/${app!.id}`, staff, 'en')).html, 'Attendance')).toBe(
+        `${state.en} · clock-in ${times.in} · clock-out ${times.out} · break 45 min · recorded by Maria Santos`,
+      );
+    } finally {
+      await db().deleteFrom('attendance').where('application_id', '=', app!.id).execute();
+      await db().updateTable('job_daily_shifts').set(original).where('id', '=', shift.shift_id!).execute();
       await setStatus(app!.id, S.Applied);
     }
   });

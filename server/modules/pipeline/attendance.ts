@@ -16,6 +16,13 @@ import type { EventBus } from '../../events/bus.ts';
 
 export type AttendanceEvent = 'clockIn' | 'clockOut' | 'absent' | 'noShow';
 
+/** An application's attendance as the API gives it (`AttendanceRecord`), or null when nothing is recorded yet. */
+export function attendanceRecord(r: { status: string | null; clock_in: Date | null; clock_out: Date | null; break_minutes: number | null; recorded_by_name: string | null }) {
+  return r.status
+    ? { status: r.status, clockIn: r.clock_in?.toISOString() ?? null, clockOut: r.clock_out?.toISOString() ?? null, breakMinutes: r.break_minutes ?? 0, recordedBy: r.recorded_by_name ?? '' }
+    : null;
+}
+
 /**
  * Tells the company's staff at once of clock-outs whose worked time crossed a limit: the person,
  * the job and the sentence that says which limit, in both languages, linked to the application.

@@ -149,7 +149,7 @@ export function candidateApplications(db: DB, candidateId: string) {
       .select(['co.name as company_ja', 'co.name_en as company_en', ...JOB_PLACE])
       .select((eb) => eb.exists(eb.selectFrom('candidate_statuses as nx').select('nx.id').whereRef('nx.parent_id', '=', 'st.id').where('nx.list', '=', 'shukkin')).as('confirmable'))
       .leftJoin('attendance as at', 'at.application_id', 'a.id')
-      .select(['at.clock_in', 'at.clock_out', 'at.status as attendance'])
+      .select(['at.clock_in', 'at.clock_out', 'at.status as attendance', 'at.break_minutes', 'at.recorded_by_name'])
       // The next interview the company scheduled that has not ended (the candidate's own page shows it).
       .leftJoinLateral(
         (eb) =>

@@ -1,15 +1,15 @@
 import type { JSX } from 'react';
 import { Facts } from '../../ui/Facts.tsx';
 import { TitledSection } from '../../ui/TitledSection.tsx';
-import { pickLang, tr, type Lang } from '../../../shared/i18n.ts';
+import { pickLang, type Lang } from '../../../shared/i18n.ts';
 import { countryName } from '../../../shared/countries.ts';
 import { dateTimeText, dateYearText, hoursMinutesText } from '../../../shared/format.ts';
 import { msg } from '../../../shared/texts/index.ts';
 import { Badge, Notice, StateBadge, TableSection, tableColumns } from '../../ui/DataTable.tsx';
-import { stateOf } from '../../../shared/list-kinds.ts';
-import { ATTENDANCE_STATES, INTERVIEW_STATES } from '../../../shared/states.ts';
+import { INTERVIEW_STATES } from '../../../shared/states.ts';
 import { Field } from '../../ui/Field.tsx';
 import { ActionButton, type ActionRefs } from '../../ui/Action.tsx';
+import { recordedShiftText } from '../../ui/recorded-shift.ts';
 
 type Ref = { value: string; ja: string; en: string };
 
@@ -68,12 +68,6 @@ export interface InterviewFormView {
 export const VISA_WARNING_DAYS = 90;
 
 /** A residence card's expiry, flagged when it is within VISA_WARNING_DAYS or past (the record and the applicant sheet). */
-/** An attendance as recorded, in words (its value when a newer state is not known here). */
-const attendanceText = (lang: Lang, status: string) => {
-  const s = stateOf(ATTENDANCE_STATES, status);
-  return s ? tr(lang, s.label) : status;
-};
-
 export function VisaExpiry({ lang, expiry, daysLeft }: { lang: Lang; expiry: string; daysLeft: number | null }) {
   return (
     <>
@@ -203,16 +197,7 @@ export function ApplicantRecord({
               [msg(lang, 'placement.how'), <span data-testid="placement-how">{msg(lang, a.dispatch ? 'placement.byDispatch' : 'placement.direct')}</span>],
               [
                 msg(lang, 'applicant.attendance'),
-                a.attendance
-                  ? [
-                      attendanceText(lang, a.attendance.status),
-                      a.attendance.clockIn ? `${msg(lang, 'applicant.clockIn')} ${dateTimeText(a.attendance.clockIn, lang)}` : '',
-                      a.attendance.clockOut ? `${msg(lang, 'applicant.clockOut')} ${dateTimeText(a.attendance.clockOut, lang)}` : '',
-                      msg(lang, 'applicant.recordedBy', { name: a.attendance.recordedBy }),
-                    ]
-                      .filter(Boolean)
-                      .join(' · ')
-                  : null,
+                a.attendance ? `${recordedShiftText(lang, a.attendance, a.shiftDate)} · ${msg(lang, 'applicant.recordedBy', { name: a.attendance.recordedBy })}` : null,
               ],
             ]}
           />

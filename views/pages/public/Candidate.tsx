@@ -126,6 +126,8 @@ export interface MyApplication {
   confirmable: boolean;
   /** Today's shift on the attendance list: the button to record arriving or leaving. */
   clock: 'clockIn' | 'clockOut' | null;
+  /** What is recorded for the shift (state, clock-in, clock-out, break; Japan time), null before anything is: what the pay is made from. */
+  recorded: string | null;
   appliedAt: string;
   /** The next interview the company scheduled: when (Japan time, the reader's format), how long, where. */
   interview: { when: string; minutes: number; place: string; onlineUrl: string } | null;
@@ -160,6 +162,7 @@ export function MyApplicationsPage(p: { act: ActionRefs<'confirm' | 'clock'>; la
                       ),
                     ],
                     [msg(p.lang, 'candidate.status'), a.status],
+                    [msg(p.lang, 'candidate.recorded'), a.recorded],
                     [
                       msg(p.lang, 'candidate.interview'),
                       a.interview && (

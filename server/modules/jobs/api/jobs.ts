@@ -3,7 +3,7 @@ import { workLimitText, type WorkLimitRefusal } from '../../workforce/work-limit
 import type { GraphQLError } from 'graphql';
 import { applyToJob, CandidateRegistration, registerCandidate, type ApplyResult } from '../apply.ts';
 import { confirmApplication } from '../../pipeline/confirm.ts';
-import { raiseCrossedLimits, recordAttendance } from '../../pipeline/attendance.ts';
+import { attendanceRecord, raiseCrossedLimits, recordAttendance } from '../../pipeline/attendance.ts';
 import { shiftEndDay, todayInJapan } from '../../../../shared/time.ts';
 import { applicationMade } from '../../pipeline/announce.ts';
 import { postMessage } from '../../../chat/post.ts';
@@ -137,6 +137,8 @@ export const typeDefs = /* GraphQL */ `
     confirmable: Boolean!
     "On the attendance list with the shift today (Japan): what the candidate may record from their phone (clockMyShift), or null."
     clock: String
+    "What is recorded for its shift (clock-in, clock-out, break, who recorded it): what the pay is made from; null before anything is."
+    attendance: AttendanceRecord
     createdAt: String!
     "The conversation the application opened with the company (the candidate's chat page)."
     conversationId: ID
@@ -239,6 +241,7 @@ export const resolvers = {
           stage: r.list,
           confirmable: r.list === 'kakunin' && !!r.confirmable,
           clock: clockFor(r),
+          attendance: attendanceRecord({ ...r, status: r.attendance }),
           createdAt: r.created_at.toISOString(),
           conversationId: r.conversationId ?? null,
           company: pickLang(ctx.lang, r.company_ja, r.company_en),

@@ -19,6 +19,7 @@ import type { ApiContext } from '../../../api/context.ts';
 import { apiError, badInput, forbidden } from '../../../api/errors.ts';
 import { validate } from '../../../validation.ts';
 import { InterviewInput, scheduleInterview } from '../interviews.ts';
+import { attendanceRecord } from '../attendance.ts';
 import { callerSees, fixedFor } from '../../../api/graphql/read-models.ts';
 import { applicantDocuments, applicationHistory, applicationRecord, interviewClashes, interviewsOfApplication, latestMessages } from '../repo.ts';
 import { languageNames } from '../../enums/service.ts';
@@ -279,9 +280,7 @@ export const resolvers = {
         messages: messages
           .reverse()
           .map((m) => ({ seq: Number(m.seq), senderRole: m.sender_role, senderName: m.sender_name ?? null, content: m.content, messageType: m.message_type, createdAt: m.created_at.toISOString() })),
-        attendance: r.at_status
-          ? { status: r.at_status, clockIn: r.clock_in?.toISOString() ?? null, clockOut: r.clock_out?.toISOString() ?? null, breakMinutes: r.break_minutes ?? 0, recordedBy: r.recorded_by_name ?? '' }
-          : null,
+        attendance: attendanceRecord({ ...r, status: r.at_status }),
         history: history.map((h) => {
           const c = (h.changes ?? {}) as Record<string, { from?: unknown; to?: unknown } | unknown>;
           const st = c.status as { from?: unknown; to?: unknown } | undefined;

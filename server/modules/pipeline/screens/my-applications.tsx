@@ -7,6 +7,7 @@ import { operation } from '../../../api/documents.ts';
 import { dateText, dateTimeText } from '../../../../shared/format.ts';
 import { todayInJapan } from '../../../../shared/time.ts';
 import { MyApplicationsPage } from '../../../../views/pages/public/Candidate.tsx';
+import { recordedShiftText } from '../../../../views/ui/recorded-shift.ts';
 import { formStrings, queryText, withFlag } from '../../../web/kit.ts';
 import { defineScreen, ownCandidate, errorPage, file, redirect, withRefusal, type OnRefusal, type Screen } from '../../../web/screen.ts';
 import { asKind, BASE } from '../../jobs/screens/board-kit.ts';
@@ -17,7 +18,7 @@ const OWN = {
   ClockMyShift: operation(/* GraphQL */ `mutation ClockMyShift($id: ID!, $event: String!) { clockMyShift(id: $id, event: $event) }`),
   ConfirmApplication: operation(/* GraphQL */ `mutation ConfirmApplication($id: ID!) { confirmApplication(id: $id) }`),
   MyApplications: operation(
-    /* GraphQL */ `query MyApplications { myApplications { id jobId kind title date start end status stage confirmable clock createdAt conversationId company prefecture city station interview { startsAt minutes place onlineUrl } } }`,
+    /* GraphQL */ `query MyApplications { myApplications { id jobId kind title date start end status stage confirmable clock attendance { status clockIn clockOut breakMinutes } createdAt conversationId company prefecture city station interview { startsAt minutes place onlineUrl } } }`,
   ),
 };
 
@@ -75,6 +76,7 @@ const myApplications = defineScreen({
           status: a.status,
           confirmable: a.confirmable,
           clock: a.clock === 'clockIn' || a.clock === 'clockOut' ? a.clock : null,
+          recorded: a.attendance && recordedShiftText(lang, a.attendance, a.date),
           appliedAt: dateTimeText(a.createdAt, lang, { dateOnly: true }),
           interview: a.interview && { when: dateTimeText(a.interview.startsAt, lang), minutes: a.interview.minutes, place: a.interview.place, onlineUrl: a.interview.onlineUrl },
           chatHref: a.conversationId ? `/staff/chat?c=${encodeURIComponent(a.conversationId)}` : null,
