@@ -128,6 +128,8 @@ export const RESOURCES = {
   'res.applications.noShowRecorded': m('無断欠勤を記録しました。', 'No-show recorded.'),
   'res.applications.recordSelectedPeople': m('選んだ人を無断欠勤として記録しますか？', 'Record the selected people as no-shows?'),
   'res.applications.attendanceCanRecorded': m('出勤の一覧にいる応募者だけ記録できます。', 'Attendance can be recorded only for applicants on the attendance list.'),
+  'res.applications.clockInAlready': m('出勤は{time}に記録済みです（変更していません）。', 'Clock-in already recorded at {time} (unchanged).'),
+  'res.applications.clockOutAlready': m('退勤は{time}に記録済みです（変更していません）。', 'Clock-out already recorded at {time} (unchanged).'),
   'res.applications.clockOutNeeds': m('出勤が記録されていないため、退勤を記録できません。', 'Clock-out needs a clock-in first.'),
   'res.applications.nothingWasRecorded': m('記録できませんでした。', 'Nothing was recorded.'),
   'res.applications.clockInBeforeDay': m('勤務日より前の出勤は記録できません。', 'A clock-in cannot be recorded before the day of the shift.'),

@@ -6,7 +6,7 @@
 import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { pressButton } from '../helpers/buttons.ts';
+import { pressButton, sessionOf } from '../helpers/buttons.ts';
 import { candidateLogin, formRequest, getPage, text } from '../helpers/pages.ts';
 import { addDays, todayInJapan } from '../../shared/time.ts';
 import { timeText } from '../../shared/format.ts';
@@ -584,6 +584,50 @@ describe('the recorded shift, where the worker and staff read it', () => {
       expect(fact((await getPage(t, `/admin/candidate/${app!.id}`, staff, 'en')).html, 'Attendance')).toBe(
         `${state.en} · clock-in ${times.in} · clock-out ${times.out} · break 45 min · recorded by Maria Santos`,
       );
+    } finally {
+      await db().deleteFrom('attendance').where('application_id', '=', app!.id).execute();
+      await db().updateTable('job_daily_shifts').set(original).where('id', '=', shift.shift_id!).execute();
+      await setStatus(app!.id, S.Applied);
+    }
+  });
+});
+
+describe('a press that cannot record', () => {
+  it('says what is already recorded, and when, to the worker in a second tab and to staff on the list; a clock-out before the clock-in says to clock in first; nothing changes', async () => {
+    const [app] = await applicationsOf('candidate2@demo.test');
+    const shift = await db().selectFrom('applications').select('shift_id').where('id', '=', app!.id).executeTakeFirstOrThrow();
+    const original = await db().selectFrom('job_daily_shifts').select(['date', 'start_time', 'end_time']).where('id', '=', shift.shift_id!).executeTakeFirstOrThrow();
+    await setStatus(app!.id, S.Attendance);
+    await db().deleteFrom('attendance').where('application_id', '=', app!.id).execute();
+    const { token } = await candidateLogin(t, 'candidate2@demo.test');
+    const worker = { who: 'candidate2', cookie: `candidate_token=${token}; lang=en` };
+    const staff = await sessionOf(t, 'company_admin', 'en');
+    const row = (action: string) => pressButton(t, staff, '/admin/candidate/shukkin', `row:${app!.id}:${action}`);
+    const recorded = async () => db().selectFrom('attendance').selectAll().where('application_id', '=', app!.id).executeTakeFirstOrThrow();
+    try {
+      // Today, an hour no seeded slot uses (the job's slots stay unique).
+      await db().updateTable('job_daily_shifts').set({ date: todayInJapan(), start_time: '00:05', end_time: '23:50' }).where('id', '=', shift.shift_id!).execute();
+      // A clock-out before any clock-in: from a form that says clock out, and from the list's row.
+      expect(text((await pressButton(t, worker, '/staff/applications', 'clock', { event: 'clockOut' })).html)).toContain('Clock in first: a clock-out is recorded after the clock-in.');
+      expect(text((await row('clockOut')).html)).toContain('Maria Santos: Clock-out needs a clock-in first.');
+
+      expect((await pressButton(t, worker, '/staff/applications', 'clock')).location).toBe('/staff/applications?clocked=clockIn');
+      const clockedIn = await recorded();
+      const inAt = timeText(clockedIn.clock_in!, 'en');
+      // A second tab still drawing Clock in; staff pressing the row's Clock in after the worker did.
+      expect(text((await pressButton(t, worker, '/staff/applications', 'clock', { event: 'clockIn' })).html)).toContain(`Your clock-in is already recorded, at ${inAt}.`);
+      const again = await row('clockIn');
+      expect(again.status).toBe(422);
+      expect(text(again.html)).toContain(`Maria Santos: Clock-in already recorded at ${inAt} (unchanged).`);
+      expect(await recorded()).toEqual(clockedIn);
+
+      expect((await pressButton(t, worker, '/staff/applications', 'clock')).location).toBe('/staff/applications?clocked=clockOut');
+      const clockedOut = await recorded();
+      const outAt = timeText(clockedOut.clock_out!, 'en');
+      const stale = await post('/staff/applications', worker.cookie, { _action: 'clock', application: app!.id, event: 'clockOut' });
+      expect(text(await stale.text())).toContain(`Your clock-out is already recorded, at ${outAt}.`);
+      expect(text((await row('clockOut')).html)).toContain(`Maria Santos: Clock-out already recorded at ${outAt} (unchanged).`);
+      expect(await recorded()).toEqual(clockedOut);
     } finally {
       await db().deleteFrom('attendance').where('application_id', '=', app!.id).execute();
       await db().updateTable('job_daily_shifts').set(original).where('id', '=', shift.shift_id!).execute();

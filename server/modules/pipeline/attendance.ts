@@ -2,7 +2,8 @@
  * Recording attendance on the shukkin list (docs/pipeline.md): clock-in, clock-out,
  * absent, no-show, with who recorded it. One record per application; the money screens read them.
  * Clock-in after the shift's scheduled start (Asia/Tokyo) is recorded as late; clock-out takes the
- * shift's break minutes. A second clock-in keeps the first time; clock-out needs a clock-in.
+ * shift's break minutes. A second clock-in (or clock-out) keeps the first time and changes nothing,
+ * not even who recorded it; clock-out needs a clock-in.
  */
 import type { Actor } from '../../db/audit.ts';
 import { sql } from 'kysely';
@@ -48,6 +49,10 @@ export interface AttendanceOutcome {
   crossed: { id: string; refusal: WorkLimitRefusal }[];
   /** Clock-ins before the shift's day, no-shows before its start (Japan): nothing recorded for them. */
   early: string[];
+  /** A clock-in already recorded (a second clock-in), or a clock-out: when it was; nothing changes for them, not even who recorded it. */
+  already: { id: string; at: Date }[];
+  /** Clock-outs of applications with no clock-in: nothing recorded for them. */
+  notClockedIn: string[];
 }
 
 /**
@@ -56,11 +61,15 @@ export interface AttendanceOutcome {
  * say, keeps the person from starting work, and nothing is recorded for them.
  */
 export async function recordAttendance(db: DB, actor: Actor, applicationIds: readonly string[], event: AttendanceEvent): Promise<AttendanceOutcome> {
-  if (!applicationIds.length) return { changed: 0, refused: [], crossed: [], early: [] };
   const refused: AttendanceOutcome['refused'] = [];
+  const already: AttendanceOutcome['already'] = [];
+  const notClockedIn: string[] = [];
+  let early: string[] = [];
+  const outcome = (changed: number, crossed: AttendanceOutcome['crossed'] = []): AttendanceOutcome => ({ changed, refused, crossed, early, already, notClockedIn });
+  if (!applicationIds.length) return outcome(0);
   // Nobody arrives days ahead, nor misses a shift that has not begun: such a record would be pay
   // for days not worked, or a no-show told to staff before the shift.
-  const early =
+  early =
     event === 'clockIn' || event === 'noShow'
       ? (
           await db
@@ -73,7 +82,20 @@ export async function recordAttendance(db: DB, actor: Actor, applicationIds: rea
         ).map((r) => r.id)
       : [];
   applicationIds = applicationIds.filter((id) => !early.includes(id));
-  if (!applicationIds.length) return { changed: 0, refused, crossed: [], early };
+  if (!applicationIds.length) return outcome(0);
+  // A clock-in or clock-out pressed again (a second tab, a row already done) keeps the first time
+  // and says when it was; a clock-out without a clock-in says so, rather than "nothing recorded".
+  if (event === 'clockIn' || event === 'clockOut') {
+    const times = await db.selectFrom('attendance').select(['application_id', 'clock_in', 'clock_out']).where('application_id', 'in', applicationIds).execute();
+    const of = (id: string) => times.find((r) => r.application_id === id);
+    for (const id of applicationIds) {
+      const at = event === 'clockIn' ? of(id)?.clock_in : of(id)?.clock_out;
+      if (at) already.push({ id, at });
+      else if (event === 'clockOut' && !of(id)?.clock_in) notClockedIn.push(id);
+    }
+    applicationIds = applicationIds.filter((id) => !already.some((a) => a.id === id) && !notClockedIn.includes(id));
+  }
+  if (!applicationIds.length) return outcome(0);
   if (event === 'clockIn') {
     for (const id of applicationIds) {
       // Without the lock: a clock-in places nobody new, and the lists clock in many people at once.
@@ -81,7 +103,7 @@ export async function recordAttendance(db: DB, actor: Actor, applicationIds: rea
       if (r && !r.ok) refused.push({ id, refusal: r });
     }
     applicationIds = applicationIds.filter((id) => !refused.some((r) => r.id === id));
-    if (!applicationIds.length) return { changed: 0, refused, crossed: [], early };
+    if (!applicationIds.length) return outcome(0);
   }
   const by = { recorded_by: actor.id, recorded_by_name: actor.name, updated_at: sql<Date>`now()` };
   if (event === 'clockOut') {
@@ -103,7 +125,7 @@ export async function recordAttendance(db: DB, actor: Actor, applicationIds: rea
       const check = await mayWorkApplication(db, id, { lock: false });
       if (check && !check.ok) crossed.push({ id, refusal: check });
     }
-    return { changed: Number(r.numUpdatedRows), refused, crossed, early };
+    return outcome(Number(r.numUpdatedRows), crossed);
   }
   const status =
     event === 'clockIn'
@@ -121,5 +143,5 @@ export async function recordAttendance(db: DB, actor: Actor, applicationIds: rea
       recorded_by = excluded.recorded_by, recorded_by_name = excluded.recorded_by_name, updated_at = now()
     returning id`.execute(db);
   await syncPayForApplications(db, applicationIds);
-  return { changed: r.rows.length, refused, crossed: [], early };
+  return outcome(r.rows.length);
 }

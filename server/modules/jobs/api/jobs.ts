@@ -5,6 +5,7 @@ import { applyToJob, CandidateRegistration, registerCandidate, type ApplyResult 
 import { confirmApplication } from '../../pipeline/confirm.ts';
 import { attendanceRecord, raiseCrossedLimits, recordAttendance } from '../../pipeline/attendance.ts';
 import { shiftEndDay, todayInJapan } from '../../../../shared/time.ts';
+import { timeText } from '../../../../shared/format.ts';
 import { applicationMade } from '../../pipeline/announce.ts';
 import { postMessage } from '../../../chat/post.ts';
 import { notifyCompanyStaff } from '../../notifications/service.ts';
@@ -283,9 +284,11 @@ export const resolvers = {
       if (!isUuid(a.id)) throw apiError('NOT_FOUND', msg(ctx.lang, 'apply.notFound'));
       const r = await candidateApplicationClock(ctx.services.db, ctx.user!.id, a.id);
       if (!r) throw apiError('NOT_FOUND', msg(ctx.lang, 'apply.notFound'));
-      if (clockFor(r) !== a.event) throw apiError('CONFLICT', msg(ctx.lang, 'candidate.cannotClock'));
+      if (clockFor(r) !== a.event) throw apiError('CONFLICT', clockRefusal(ctx.lang, r, a.event));
       const done = await recordAttendance(ctx.services.db, ctx.user!, [r.id], a.event);
       if (done.refused[0]) throw limitsRefused(ctx.lang, done.refused[0].refusal);
+      // Pressed in two tabs at once: the other one recorded it first.
+      if (done.already[0]) throw apiError('CONFLICT', clockRefusal(ctx.lang, { ...r, [a.event === 'clockIn' ? 'clock_in' : 'clock_out']: done.already[0].at }, a.event));
       await raiseCrossedLimits(ctx.services.db, ctx.services.bus, done.crossed);
       return true;
     },
@@ -324,6 +327,18 @@ function clockFor(r: {
   if (!r.clock_in) return r.date === today ? 'clockIn' : null;
   if (r.clock_out) return null;
   return today === r.date || (r.start_time && r.end_time && today === shiftEndDay(r.date, r.start_time, r.end_time)) ? 'clockOut' : null;
+}
+
+/**
+ * Why the candidate may not record `event` now, in their words: already recorded (at what time:
+ * a second tab still showing the button), clock in first (a clock-out before any clock-in), or
+ * not on this day.
+ */
+function clockRefusal(lang: Lang, r: Parameters<typeof clockFor>[0], event: 'clockIn' | 'clockOut'): string {
+  const done = event === 'clockIn' ? r.clock_in : r.clock_out;
+  if (done) return msg(lang, event === 'clockIn' ? 'candidate.alreadyClockedIn' : 'candidate.alreadyClockedOut', { time: timeText(done, lang) });
+  if (event === 'clockOut' && clockFor(r) === 'clockIn') return msg(lang, 'candidate.clockInFirst');
+  return msg(lang, 'candidate.cannotClock');
 }
 
 /** Who may run each root field of this module (server/api/rules.ts; codes from the route table). */

@@ -10,7 +10,8 @@ import { applicationsJoined } from '../repo.ts';
 import { raiseCrossedLimits, recordAttendance } from '../attendance.ts';
 import { notifyCompanyStaff } from '../../notifications/service.ts';
 import type { HookContext, Option, OptionContext } from '../../../resources/define.ts';
-import { msgText } from '../../../../shared/texts/index.ts';
+import { msg, msgText } from '../../../../shared/texts/index.ts';
+import { timeText } from '../../../../shared/format.ts';
 import { pickLangSql } from '../../../resources/pick-lang-sql.ts';
 import {
   dateFilter,
@@ -235,7 +236,7 @@ export const applicationsReadModel = defineReadModel({
     run: async (rows: ReadRow[], ctx: HookContext) => {
       const onShukkin = rows.filter((r) => r.list === 'shukkin').map((r) => r.id);
       if (onShukkin.length !== rows.length) return msgText('res.applications.attendanceCanRecorded');
-      const { changed, refused, crossed, early } = await recordAttendance(ctx.db, ctx.user, onShukkin, name);
+      const { changed, refused, crossed, early, already, notClockedIn } = await recordAttendance(ctx.db, ctx.user, onShukkin, name);
       await raiseCrossedLimits(ctx.db, ctx.services.bus, crossed);
       if (changed && name === 'noShow') {
         for (const r of rows.filter((x) => !early.includes(x.id))) {
@@ -249,14 +250,21 @@ export const applicationsReadModel = defineReadModel({
         }
       }
       // A clock-in the person may not work, or one before the shift's day (a no-show before its
-      // start): said for each of them, by name, in both languages (the others are recorded).
-      if (refused.length || early.length) {
+      // start), one already recorded (when), a clock-out without a clock-in: said for each of them,
+      // by name, in both languages (the others are recorded).
+      if (refused.length || early.length || already.length || notClockedIn.length) {
         const nameOf = (id: string) => String(rows.find((row) => row.id === id)?.candidateName ?? '');
         const tooEarly = msgText(name === 'clockIn' ? 'res.applications.clockInBeforeDay' : 'res.applications.noShowBeforeStart');
-        const said = (lang: Lang) => [...refused.map((r) => `${nameOf(r.id)}: ${workLimitText(lang, r.refusal)}`), ...early.map((id) => `${nameOf(id)}: ${tooEarly[lang]}`)].join(' ');
+        const said = (lang: Lang) =>
+          [
+            ...refused.map((r) => `${nameOf(r.id)}: ${workLimitText(lang, r.refusal)}`),
+            ...early.map((id) => `${nameOf(id)}: ${tooEarly[lang]}`),
+            ...already.map((a) => `${nameOf(a.id)}: ${msg(lang, name === 'clockIn' ? 'res.applications.clockInAlready' : 'res.applications.clockOutAlready', { time: timeText(a.at, lang) })}`),
+            ...notClockedIn.map((id) => `${nameOf(id)}: ${msg(lang, 'res.applications.clockOutNeeds')}`),
+          ].join(' ');
         return { ja: said('ja'), en: said('en') };
       }
-      if (!changed) return name === 'clockOut' ? msgText('res.applications.clockOutNeeds') : msgText('res.applications.nothingWasRecorded');
+      if (!changed) return msgText('res.applications.nothingWasRecorded');
     },
   })),
   transitions: {
