@@ -288,6 +288,14 @@ const PLACES_EN: Record<string, string> = {
   門前仲町駅: 'Monzen-nakacho Station',
 };
 
+/**
+ * When the demo job at `index` of DEMO_JOBS was posted: a day apart, in the list's order, the
+ * newest 17 days before today. So every job was posted before the past weeks' shifts worked on it
+ * (server/modules/payroll/seed.ts), and "a company's oldest open job of a kind", which the other
+ * seeds apply to, is the same job on every database (one instant for all made it a random pick).
+ */
+const postedOn = (today: string, index: number) => new Date(`${addDays(today, index - DEMO_JOBS.length - 16)}T10:00:00+09:00`);
+
 /** Writes the demo jobs; `today` anchors the shifts (the next 14 days). */
 export async function seedDemoJobs(db: DB, companies: { id: string; clients: string[] }[], today = new Date()): Promise<void> {
   const enums = await db
@@ -299,7 +307,7 @@ export async function seedDemoJobs(db: DB, companies: { id: string; clients: str
   const visas = await db.selectFrom('visa_types').select(['id', 'ja']).execute();
   const from = todayInJapan(today);
   const to = addDays(from, 13);
-  for (const { company, client, job } of DEMO_JOBS) {
+  for (const [index, { company, client, job }] of DEMO_JOBS.entries()) {
     const c = companies[company];
     if (!c) continue;
     const clientId = c.clients[client % c.clients.length]!;
@@ -329,6 +337,8 @@ export async function seedDemoJobs(db: DB, companies: { id: string; clients: str
         ...(job.simpleLabour === undefined ? {} : { simple_labour: job.simpleLabour }),
         headcount: job.kind === 'daily' ? 10 : 2,
         status: 'open',
+        created_at: postedOn(from, index),
+        updated_at: postedOn(from, index),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -363,6 +373,8 @@ export async function seedDemoJobs(db: DB, companies: { id: string; clients: str
           prefecture: '東京都',
           city: '港区',
           status: 'closed',
+          created_at: postedOn(from, -30),
+          updated_at: postedOn(from, -30),
         },
         {
           company_id: first.id,
