@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
+import { clockText } from '../../server/db/columns.ts';
 import { connectDatabase, type DB } from '../../server/db/connect.ts';
 import { withDatabase } from '../../server/db/embedded.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
@@ -68,5 +69,34 @@ describe('the demo data is the same on every database', () => {
       .having(db().fn.countAll(), '>', 1)
       .execute();
     expect(ties).toEqual([]);
+  });
+});
+
+/** A shift's start as an instant: its day and time in Japan. */
+const startOf = (s: { date: string; start_time: string }) => new Date(`${s.date}T${s.start_time.slice(0, 5)}:00+09:00`);
+
+/** The seeded applications to a shift, with whose they are and when the shift starts. */
+const onShifts = () =>
+  db()
+    .selectFrom('applications as a')
+    .innerJoin('users as u', 'u.id', 'a.candidate_id')
+    .innerJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
+    .select(['u.email', 's.date', clockText('s.start_time').as('start_time')]);
+
+describe('the demo’s dates follow one another', () => {
+  it('every application to a shift was made before the shift started, and every job was posted before it', async () => {
+    const rows = await onShifts().innerJoin('jobs as j', 'j.id', 'a.job_id').select(['j.title_en', 'j.created_at as posted', 'a.created_at as applied']).execute();
+    expect(rows.length).toBeGreaterThan(10);
+    const late = rows
+      .filter((r) => !(r.applied < startOf(r)) || !(r.posted < r.applied))
+      .map((r) => `${r.email} ${r.title_en} ${r.date} ${r.start_time}: posted ${r.posted.toISOString()}, applied ${r.applied.toISOString()}`);
+    expect(late).toEqual([]);
+  });
+
+  it('attendance (worked or a no-show) is recorded only of a shift that has started, after it started', async () => {
+    const rows = await onShifts().innerJoin('attendance as t', 't.application_id', 'a.id').select(['t.status', 't.created_at as recorded']).execute();
+    expect(rows.map((r) => r.status)).toContain('no_show');
+    const early = rows.filter((r) => !(startOf(r) < new Date()) || !(startOf(r) <= r.recorded)).map((r) => `${r.email} ${r.status} on ${r.date} ${r.start_time}, recorded ${r.recorded.toISOString()}`);
+    expect(early).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@
  */
 import type { DB } from '../../db/connect.ts';
 import { addDays, todayInJapan, weekdayOf } from '../../../shared/time.ts';
+import { appliedBefore } from '../pipeline/seed.ts';
 import { companyTree } from '../pipeline/statuses.ts';
 import { createInvoices } from './invoices.ts';
 import { createTransferBatch } from './ledger.ts';
@@ -36,9 +37,21 @@ export async function seedDemoMoney(db: DB, companyId: string): Promise<void> {
       .values({ job_id: j.id, date, start_time: start, end_time: end, break_minutes: breakMinutes, capacity: 3 })
       .returning('id')
       .executeTakeFirstOrThrow();
+    const endDate = end <= start ? addDays(date, 1) : date;
+    const clockOut = new Date(`${endDate}T${end}:00+09:00`);
+    // Applied for three days before the shift, at 10:00; the row last changed when the attendance was recorded.
     const app = await db
       .insertInto('applications')
-      .values({ job_id: j.id, shift_id: shift.id, candidate_id: who(email), company_id: companyId, client_id: j.client_id, ...(attendanceStatus ? { candidate_status_id: attendanceStatus } : {}) })
+      .values({
+        job_id: j.id,
+        shift_id: shift.id,
+        candidate_id: who(email),
+        company_id: companyId,
+        client_id: j.client_id,
+        ...(attendanceStatus ? { candidate_status_id: attendanceStatus } : {}),
+        created_at: appliedBefore(date),
+        updated_at: clockOut,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await db
@@ -46,7 +59,6 @@ export async function seedDemoMoney(db: DB, companyId: string): Promise<void> {
       .set((eb) => ({ filled: eb('filled', '+', 1) }))
       .where('id', '=', shift.id)
       .execute();
-    const endDate = end <= start ? addDays(date, 1) : date;
     await db
       .insertInto('attendance')
       .values({
@@ -55,10 +67,12 @@ export async function seedDemoMoney(db: DB, companyId: string): Promise<void> {
         shift_id: shift.id,
         status: 'present',
         clock_in: new Date(`${date}T${start}:00+09:00`),
-        clock_out: new Date(`${endDate}T${end}:00+09:00`),
+        clock_out: clockOut,
         break_minutes: breakMinutes,
         recorded_by: null,
         recorded_by_name: 'Tsunagu',
+        created_at: clockOut,
+        updated_at: clockOut,
       })
       .execute();
   };

@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import type { DB } from '../../db/connect.ts';
-import { addDays, todayInJapan } from '../../../shared/time.ts';
+import { addDays, todayInJapan, weekdayOf } from '../../../shared/time.ts';
 import { companyTree } from './statuses.ts';
 
 export const PIPELINE_DEMO_CANDIDATE = { email: 'candidate4@demo.test', name: 'Siti Rahma' };
@@ -18,17 +18,35 @@ export async function seedDemoPipeline(db: DB, companyId: string): Promise<void>
   const status = (en: string) => tree.find((s) => s.name_en === en)!.id;
   const daily = await firstOpenJob(db, companyId, 'daily');
   const other = await firstOpenJob(db, companyId, 'other');
-  // The last two shifts of the job, so the demo leaves its earliest seats to whoever tries applying.
-  const shifts = await db.selectFrom('job_daily_shifts').select('id').where('job_id', '=', daily.id).where(sql<boolean>`filled < capacity`).orderBy('date', 'desc').limit(2).execute();
-  const apply = (job: DemoJob, shiftId: string | null, statusId: string, type: 1 | 2) => applyAsDemo(db, { job, shiftId, candidateId: person.id, companyId, statusId, type });
-  if (shifts[0]) await apply(daily, shifts[0].id, status('Work confirmation'), 1);
-  if (shifts[1]) {
-    const noShow = await apply(daily, shifts[1].id, status('Attendance'), 1);
-    await db
-      .insertInto('attendance')
-      .values({ application_id: noShow.app, company_id: companyId, shift_id: shifts[1].id, status: 'no_show', recorded_by: null, recorded_by_name: 'Tsunagu' })
-      .execute();
-  }
+  // The job's last shift, so the demo leaves its earliest seats to whoever tries applying.
+  const last = await db
+    .selectFrom('job_daily_shifts')
+    .select('id')
+    .where('job_id', '=', daily.id)
+    .where(sql<boolean>`filled < capacity`)
+    .orderBy('date', 'desc')
+    .orderBy('start_time', 'desc')
+    .executeTakeFirst();
+  const apply = (job: DemoJob, shiftId: string | null, statusId: string, type: 1 | 2, appliedAt?: Date) =>
+    applyAsDemo(db, { job, shiftId, candidateId: person.id, companyId, statusId, type, ...(appliedAt ? { appliedAt } : {}) });
+  if (last) await apply(daily, last.id, status('Work confirmation'), 1);
+  // The no-show is of a shift that has happened (a no-show is recorded only once the shift has
+  // started): the job's afternoon shift on its last working day (Monday to Saturday) before today,
+  // applied for three days before it.
+  const today = todayInJapan();
+  const missed = [1, 2].map((n) => addDays(today, -n)).find((d) => weekdayOf(d) !== 0)!;
+  const shift = await db
+    .insertInto('job_daily_shifts')
+    .values({ job_id: daily.id, date: missed, start_time: '13:00', end_time: '22:00', break_minutes: 60, capacity: 3 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const noShow = await apply(daily, shift.id, status('Attendance'), 1, appliedBefore(missed));
+  const recorded = new Date(`${missed}T14:00:00+09:00`);
+  await db
+    .insertInto('attendance')
+    .values({ application_id: noShow.app, company_id: companyId, shift_id: shift.id, status: 'no_show', recorded_by: null, recorded_by_name: 'Tsunagu', created_at: recorded, updated_at: recorded })
+    .execute();
+  await db.updateTable('applications').set({ updated_at: recorded }).where('id', '=', noShow.app).execute();
   const interview = await apply(other, null, status('Interview'), 2);
   await db
     .insertInto('interviews')
@@ -63,14 +81,31 @@ export function firstOpenJob(db: DB, companyId: string, kind: 'daily' | 'other')
     .executeTakeFirstOrThrow();
 }
 
+/** When a demo person applied for a shift on `date` (YYYY-MM-DD) that has already happened: three days before it, at 10:00 in Japan. */
+export const appliedBefore = (date: string): Date => new Date(`${addDays(date, -3)}T10:00:00+09:00`);
+
 /**
  * A demo person's application to a job (and to one of its shifts, whose seat it takes) with the
- * conversation about it, as applying on the public board leaves them.
+ * conversation about it, as applying on the public board leaves them; `appliedAt` when it was
+ * made (now unless said).
  */
-export async function applyAsDemo(db: DB, a: { job: DemoJob; shiftId: string | null; candidateId: string; companyId: string; statusId: string; type: 1 | 2 }): Promise<{ app: string; conv: string }> {
+export async function applyAsDemo(
+  db: DB,
+  a: { job: DemoJob; shiftId: string | null; candidateId: string; companyId: string; statusId: string; type: 1 | 2; appliedAt?: Date },
+): Promise<{ app: string; conv: string }> {
+  const at = a.appliedAt ?? new Date();
   const app = await db
     .insertInto('applications')
-    .values({ job_id: a.job.id, shift_id: a.shiftId, candidate_id: a.candidateId, company_id: a.companyId, client_id: a.job.client_id, candidate_status_id: a.statusId })
+    .values({
+      job_id: a.job.id,
+      shift_id: a.shiftId,
+      candidate_id: a.candidateId,
+      company_id: a.companyId,
+      client_id: a.job.client_id,
+      candidate_status_id: a.statusId,
+      created_at: at,
+      updated_at: at,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   if (a.shiftId)
@@ -81,7 +116,7 @@ export async function applyAsDemo(db: DB, a: { job: DemoJob; shiftId: string | n
       .execute();
   const conv = await db
     .insertInto('conversations')
-    .values({ company_id: a.companyId, candidate_id: a.candidateId, job_id: a.job.id, shift_id: a.shiftId, application_id: app.id, type: a.type, last_message_at: new Date() })
+    .values({ company_id: a.companyId, candidate_id: a.candidateId, job_id: a.job.id, shift_id: a.shiftId, application_id: app.id, type: a.type, last_message_at: at, created_at: at })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { app: app.id, conv: conv.id };
