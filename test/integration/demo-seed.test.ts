@@ -13,6 +13,8 @@ import { connectDatabase, type DB } from '../../server/db/connect.ts';
 import { withDatabase } from '../../server/db/embedded.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { seedDemo } from '../../server/db/seed/index.ts';
+import { checkPeopleForShifts } from '../../server/modules/workforce/assign.ts';
+import { WORKING_LISTS } from '../../server/modules/workforce/may-work.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 
 let seeded: TestDatabase;
@@ -98,5 +100,26 @@ describe('the demo’s dates follow one another', () => {
     expect(rows.map((r) => r.status)).toContain('no_show');
     const early = rows.filter((r) => !(startOf(r) < new Date()) || !(startOf(r) <= r.recorded)).map((r) => `${r.email} ${r.status} on ${r.date} ${r.start_time}, recorded ${r.recorded.toISOString()}`);
     expect(early).toEqual([]);
+  });
+});
+
+describe('the demo’s placements are ones the app would have made', () => {
+  it('every seeded application on a working list (to confirm, attendance) passes the placement rules of its shift', async () => {
+    const placed = await onShifts()
+      .innerJoin('candidate_statuses as st', 'st.id', 'a.candidate_status_id')
+      .select(['a.candidate_id', 'a.shift_id', 'st.name_en'])
+      .where('st.list', 'in', [...WORKING_LISTS])
+      .execute();
+    // Last week's three workers, the student's coming week and Siti Rahma's shifts.
+    expect(new Set(placed.map((p) => p.email))).toEqual(new Set(['worker1@demo.test', 'worker2@demo.test', 'worker3@demo.test', 'student@demo.test', 'candidate4@demo.test']));
+    const answers = await checkPeopleForShifts(
+      db(),
+      placed.map((p) => ({ candidateId: p.candidate_id, shiftId: p.shift_id! })),
+    );
+    const refused = placed.flatMap((p, i) => {
+      const a = answers[i]!;
+      return a.ok ? [] : [`${p.email} ${p.date} ${p.start_time} (${p.name_en}): ${a.reason} ${a.detail}`];
+    });
+    expect(refused).toEqual([]);
   });
 });

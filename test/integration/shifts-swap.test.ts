@@ -129,7 +129,8 @@ describe('open seats claimed from /staff/shifts', () => {
       .map((card) => cheerio.load(card).text())
       .find((card) => card.includes(title)) ?? '';
   it("the demo's hotel room cleaning and banquet serving are simple work: a worker whose status does not cover it is told so, with no button to take the seat", async () => {
-    const { token } = await candidateLogin(t, 'worker3@demo.test');
+    // Arjun Sharma, the demo's engineer (技術・人文知識・国際業務).
+    const { token } = await candidateLogin(t, 'engineer@demo.test');
     const html = await fetch(`${t.url}/staff/shifts?date=${on(1).d}`, { headers: { cookie: `candidate_token=${token}`, 'accept-language': 'en' } }).then((r) => r.text());
     const cleaning = cardOf(html, 'Hotel room cleaning');
     expect(cleaning).toContain('does not cover simple manual work');

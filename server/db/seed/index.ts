@@ -147,7 +147,8 @@ export async function seedDemo(db: DB, opts: { password?: string }): Promise<See
       { email: 'candidate4@demo.test', phone: '090-0000-1004', nationality: 'ID', visa: '永住者', expiry: inDays(700), languages: ['id', 'ja', 'en'] },
       { email: 'worker1@demo.test', phone: '090-0000-2001', nationality: 'VN', visa: '特定技能1号', expiry: inDays(500), languages: ['vi', 'ja'] },
       { email: 'worker2@demo.test', phone: '090-0000-2002', nationality: 'PH', visa: '定住者', expiry: inDays(900), languages: ['tl', 'en', 'ja'] },
-      { email: 'worker3@demo.test', phone: '090-0000-2003', nationality: 'NP', visa: '技術・人文知識・国際業務', expiry: inDays(300), languages: ['ne', 'en', 'ja'] },
+      // 永住者: any work, so last week's warehouse picking is work his status allows (an engineer's status would not cover it).
+      { email: 'worker3@demo.test', phone: '090-0000-2003', nationality: 'NP', visa: '永住者', expiry: inDays(300), languages: ['ne', 'en', 'ja'] },
       { email: 'student@demo.test', phone: '090-0000-3101', nationality: 'VN', visa: '留学', expiry: inDays(300), languages: ['vi', 'ja', 'en'] },
     ];
     const candidates = await trx.selectFrom('users').select(['id', 'email']).where('role', '=', 'candidate').execute();
