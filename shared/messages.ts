@@ -629,6 +629,10 @@ export const MESSAGES = {
   'notify.interviewScheduled': m('面接の予定: {when}', 'Interview scheduled: {when}'),
   'notify.shiftConfirmed': m('シフトが確定しました: {when}', 'Shift confirmed: {when}'),
   'notify.contractReceived': m('契約書が届きました: {client}', 'Contract received: {client}'),
+  /** A shift as a notification names it: its day (dateText) and its times. */
+  'notify.shiftWhen': m('{date} {start}〜{end}', '{date} {start}–{end}'),
+  /** An interview's time, held online. */
+  'notify.whenOnline': m('{when}（オンライン）', '{when} (online)'),
   'notify.scoutDeclined': m('スカウト辞退', 'Scout offer declined'),
   'notify.cardToCheck': m('在留カードの確認待ち: {name}', 'Residence card to check: {name}'),
   'notify.noShow': m('無断欠勤: {name}', 'No-show: {name}'),

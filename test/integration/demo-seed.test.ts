@@ -5,6 +5,7 @@
  * database to the next, on a second database seeded from empty.
  */
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
@@ -15,6 +16,8 @@ import { migrateToLatest } from '../../server/db/migrate.ts';
 import { seedDemo } from '../../server/db/seed/index.ts';
 import { checkPeopleForShifts } from '../../server/modules/workforce/assign.ts';
 import { WORKING_LISTS } from '../../server/modules/workforce/may-work.ts';
+import { dateText } from '../../shared/format.ts';
+import { clockInJapan, todayInJapan } from '../../shared/time.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 
 let seeded: TestDatabase;
@@ -23,6 +26,8 @@ beforeAll(async () => {
 });
 afterAll(async () => seeded?.drop());
 const db = () => seeded.db;
+
+type Text = { ja: string; en: string };
 
 /** What a demo user reads of the seeded rows that other seeds pick by a rule ("the company's oldest open job"). */
 async function picked(d: DB) {
@@ -121,5 +126,91 @@ describe('the demo’s placements are ones the app would have made', () => {
       return a.ok ? [] : [`${p.email} ${p.date} ${p.start_time} (${p.name_en}): ${a.reason} ${a.detail}`];
     });
     expect(refused).toEqual([]);
+  });
+});
+
+describe('the demo bells name what the demo holds', () => {
+  it('each notification’s application, person, job, client, shift and card are rows of its reader’s tenant', async () => {
+    const sakura = (await db().selectFrom('companies').select('id').where('name_en', '=', 'Sakura Staffing Co., Ltd.').executeTakeFirstOrThrow()).id;
+    const notes = await db()
+      .selectFrom('notifications as n')
+      .innerJoin('users as u', 'u.id', 'n.user_id')
+      .select(['u.email', 'u.company_id', 'n.message_key', 'n.params', 'n.body', 'n.link'])
+      .where('u.role', '!=', 'candidate')
+      .execute();
+    expect(new Set(notes.map((n) => n.message_key))).toEqual(
+      new Set(['notify.newApplication', 'notify.interviewScheduled', 'notify.shiftConfirmed', 'notify.cardExpiresIn', 'notify.contractReceived']),
+    );
+    const today = todayInJapan();
+    const wrong: string[] = [];
+    for (const n of notes) {
+      // The platform's people read Sakura's (the company the demo logins work for).
+      const company = n.company_id ?? sakura;
+      const p = n.params as { job?: Text; client?: Text; when?: Text; name?: string; days?: number; $body?: Text };
+      const say = (what: string) => wrong.push(`${n.email} ${n.message_key}: ${what}`);
+      const app = /^\/admin\/candidate\/([0-9a-f-]{36})$/.exec(n.link ?? '')?.[1];
+      if (n.message_key === 'notify.newApplication' || n.message_key === 'notify.interviewScheduled') {
+        const a = app
+          ? await db()
+              .selectFrom('applications as a')
+              .innerJoin('users as u', 'u.id', 'a.candidate_id')
+              .innerJoin('jobs as j', 'j.id', 'a.job_id')
+              .leftJoin('interviews as i', 'i.application_id', 'a.id')
+              .select(['u.name', 'j.title_ja', 'j.title_en', 'i.starts_at'])
+              .where('a.id', '=', app)
+              .where('a.company_id', '=', company)
+              .executeTakeFirst()
+          : undefined;
+        if (!a) say(`links to no application of the company (${n.link})`);
+        else {
+          if (a.name !== n.body) say(`names ${n.body}, the application is ${a.name}'s`);
+          if (p.job && (p.job.ja !== a.title_ja || p.job.en !== a.title_en)) say(`names the job ${p.job.en}, the application is to ${a.title_en}`);
+          if (n.message_key === 'notify.interviewScheduled') {
+            const at = a.starts_at ? `${dateText(todayInJapan(a.starts_at), 'en')} ${clockInJapan(a.starts_at)}` : null;
+            if (!at || !p.when?.en.startsWith(at)) say(`says ${p.when?.en}, the interview is at ${at}`);
+          }
+        }
+      }
+      if (n.message_key === 'notify.shiftConfirmed' || n.message_key === 'notify.contractReceived') {
+        const named = n.message_key === 'notify.contractReceived' ? p.client : p.$body;
+        const client = await db()
+          .selectFrom('clients')
+          .select('id')
+          .where('company_id', '=', company)
+          .where('name', '=', named?.ja ?? '')
+          .where('name_en', '=', named?.en ?? '')
+          .executeTakeFirst();
+        if (!client) say(`names the client ${JSON.stringify(named)}, which the company does not have`);
+        else if (n.message_key === 'notify.shiftConfirmed') {
+          const shifts = await db()
+            .selectFrom('job_daily_shifts as s')
+            .innerJoin('jobs as j', 'j.id', 's.job_id')
+            .select(['s.date', clockText('s.start_time').as('start'), clockText('s.end_time').as('end')])
+            .where('j.client_id', '=', client.id)
+            .execute();
+          const named = (lang: 'ja' | 'en') => shifts.some((s) => p.when![lang].includes(dateText(s.date, lang)) && p.when![lang].includes(`${s.start}`) && p.when![lang].includes(`${s.end}`));
+          if (!p.when || !named('ja') || !named('en')) say(`names a shift the client does not have: ${JSON.stringify(p.when)}`);
+        }
+      }
+      if (n.message_key === 'notify.cardExpiresIn') {
+        const days = sql<number>`visa_expiry - ${today}::date`;
+        const candidate = await db()
+          .selectFrom('users as u')
+          .innerJoin('candidate_profiles as cp', 'cp.user_id', 'u.id')
+          .select(days.as('days'))
+          .where('u.name', '=', p.name ?? '')
+          .where(({ exists, selectFrom }) => exists(selectFrom('applications as a').select('a.id').whereRef('a.candidate_id', '=', 'u.id').where('a.company_id', '=', company)))
+          .executeTakeFirst();
+        const registry = await db()
+          .selectFrom('staff')
+          .select(days.as('days'))
+          .where('company_id', '=', company)
+          .where(sql<boolean>`upper(name) = upper(${p.name ?? ''})`)
+          .executeTakeFirst();
+        const left = (candidate ?? registry)?.days;
+        if (left !== p.days) say(`says ${p.name}'s card expires in ${p.days} days; ${left === undefined ? 'no such person of the company' : `it expires in ${left}`}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 });

@@ -29,17 +29,18 @@ describe('notifications for every role, in the reader’s language', () => {
   it('the demo bells tell each reader only of what its tenant may see', async () => {
     const said = async (who: DemoLogin) => JSON.stringify([...(await bell(await staff(who), 'en', 1)), ...(await bell(await staff(who), 'en', 2))]);
     const sakura = await said('company_admin');
-    for (const text of ['Warehouse picking', 'Maria Santos', 'Tokyo Food Service']) expect(sakura).toContain(text);
+    // Siti Rahma's application to the café and her interview, Maria Santos's card, the kitchen shift at Tokyo Food Service.
+    for (const text of ['Café staff', 'Siti Rahma', 'Maria Santos', 'Tokyo Food Service']) expect(sakura).toContain(text);
     // Sakura's client reads of the shift at its own place, not of Sakura's applicants or registry.
     for (const who of ['client_admin', 'client_staff'] as const) {
       const client = await said(who);
       expect(client, who).toContain('Tokyo Food Service');
-      for (const text of ['Warehouse picking', 'Nguyen Van An', 'Maria Santos']) expect(client, who).not.toContain(text);
+      for (const text of ['Café staff', 'Siti Rahma', 'Maria Santos']) expect(client, who).not.toContain(text);
     }
     // Another company reads of its own, nothing of Sakura's.
     const minato = await said('company2');
     expect(minato).toContain('Aung Kyaw Min');
-    for (const text of ['Warehouse picking', 'Nguyen Van An', 'Maria Santos', 'Tokyo Food Service']) expect(minato).not.toContain(text);
+    for (const text of ['Café staff', 'Siti Rahma', 'Maria Santos', 'Tokyo Food Service']) expect(minato).not.toContain(text);
   });
 
   it('a candidate applying tells the company’s staff and the client’s users, each in their language', async () => {

@@ -10,7 +10,6 @@ import { seedReferenceData } from '../../modules/enums/service.ts';
 import { seedTemplateDefaults } from '../../modules/templates/defaults.ts';
 import { copyTemplatesToCompany } from '../../modules/templates/copy.ts';
 import { addDays, todayInJapan } from '../../../shared/time.ts';
-import { notificationRow, type NotificationMessage } from '../../modules/notifications/service.ts';
 
 /** Built-in roles with their display names. */
 export const BUILTIN_ROLES = (Object.keys(ROLE_TITLES) as Role[]).map((name) => ({
@@ -160,34 +159,6 @@ export async function seedDemo(db: DB, opts: { password?: string }): Promise<See
         .values({ user_id: user.id, phone: p.phone, nationality: p.nationality, visa_type_id: await visa(p.visa), visa_expiry: p.expiry, languages: p.languages })
         .execute();
     }
-
-    // A few notifications and document notices per back-office user (SPEC §3 notification state),
-    // each about what its reader's tenant may see: Sakura's people and jobs for Sakura's users and
-    // the platform; for Sakura's client Tokyo Food Service only the shift at its own place; none of
-    // them for another company (Minato, which reads of its own) or another client (Kanto Logistics).
-    // Stored as catalogue keys, so each reader sees them in their own language (docs/notifications.md).
-    const shiftAtTokyoFood: NotificationMessage = {
-      key: 'notify.shiftConfirmed',
-      params: { when: { ja: '11月25日 9:00〜18:00', en: '25 Nov, 9:00–18:00' } },
-      body: { ja: '東京フードサービス株式会社', en: 'Tokyo Food Service' },
-    };
-    const sakuras: NotificationMessage[] = [
-      { key: 'notify.newApplication', params: { job: { ja: '倉庫内ピッキング', en: 'Warehouse picking' } }, body: 'Nguyen Van An' },
-      { key: 'notify.interviewScheduled', params: { when: { ja: '明日 10:00（オンライン）', en: 'tomorrow at 10:00 (online)' } }, body: 'Nguyen Van An' },
-      shiftAtTokyoFood,
-      { type: 2, key: 'notify.cardExpiresIn', params: { name: 'Maria Santos', days: 25 } },
-      { type: 2, key: 'notify.contractReceived', params: { client: { ja: '東京フードサービス株式会社', en: 'Tokyo Food Service' } } },
-    ];
-    const minatos: NotificationMessage[] = [
-      { key: 'notify.shiftConfirmed', params: { when: { ja: '11月26日 15:00〜22:00', en: '26 Nov, 15:00–22:00' } }, body: { ja: '大阪ホテルズ株式会社', en: 'Osaka Hotels' } },
-      { type: 2, key: 'notify.cardExpiresIn', params: { name: 'Aung Kyaw Min', days: 12 } },
-      { type: 2, key: 'notify.contractReceived', params: { client: { ja: '大阪ホテルズ株式会社', en: 'Osaka Hotels' } } },
-    ];
-    const staff = await trx.selectFrom('users').select(['id', 'company_id', 'client_id']).where('role', '!=', 'candidate').execute();
-    const notesOf = (u: (typeof staff)[number]): NotificationMessage[] =>
-      u.client_id ? (u.client_id === clientIds.c1a ? [shiftAtTokyoFood] : []) : u.company_id === null || u.company_id === c1.id ? sakuras : u.company_id === c2.id ? minatos : [];
-    const rows = staff.flatMap((u) => notesOf(u).map((n, i) => ({ ...notificationRow(u.id, n), is_read: n === shiftAtTokyoFood && i > 0, created_at: new Date(Date.now() - (i + 1) * 3_600_000) })));
-    if (rows.length) await trx.insertInto('notifications').values(rows).execute();
 
     // Each feature's demo data, in the order of FEATURES (server/features.ts).
     const demo: DemoCompanies = { company: c1.id, companies: companyIds, clients: clientIds };

@@ -93,7 +93,8 @@ export async function applyAsDemo(
   db: DB,
   a: { job: DemoJob; shiftId: string | null; candidateId: string; companyId: string; statusId: string; type: 1 | 2; appliedAt?: Date },
 ): Promise<{ app: string; conv: string }> {
-  const at = a.appliedAt ?? new Date();
+  // Made now unless said: the transaction's now(), as every other row the seed writes.
+  const at = a.appliedAt ? { created_at: a.appliedAt, updated_at: a.appliedAt } : {};
   const app = await db
     .insertInto('applications')
     .values({
@@ -103,8 +104,7 @@ export async function applyAsDemo(
       company_id: a.companyId,
       client_id: a.job.client_id,
       candidate_status_id: a.statusId,
-      created_at: at,
-      updated_at: at,
+      ...at,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -116,7 +116,16 @@ export async function applyAsDemo(
       .execute();
   const conv = await db
     .insertInto('conversations')
-    .values({ company_id: a.companyId, candidate_id: a.candidateId, job_id: a.job.id, shift_id: a.shiftId, application_id: app.id, type: a.type, last_message_at: at, created_at: at })
+    .values({
+      company_id: a.companyId,
+      candidate_id: a.candidateId,
+      job_id: a.job.id,
+      shift_id: a.shiftId,
+      application_id: app.id,
+      type: a.type,
+      last_message_at: a.appliedAt ?? new Date(),
+      ...(a.appliedAt ? { created_at: a.appliedAt } : {}),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { app: app.id, conv: conv.id };
