@@ -84,7 +84,7 @@ export async function seedDemoChats(dbIn: DB, companyId: string): Promise<void> 
     { from: 'staff', text: 'はい、未経験でも大丈夫です。当日は担当者が説明します。 Yes, no experience is needed; a team leader will show you everything on the day.', minutesAgo: 150 },
     { from: 'candidate', text: 'Thank you! What should I bring?', minutesAgo: 30 },
   ]);
-  await thread(aung, other, null, 2, [{ from: 'candidate', text: 'Can I work only on weekends? I am a student.', minutesAgo: 45 }]);
+  await thread(aung, other, null, 2, [{ from: 'candidate', text: 'Can I work only on weekends? I look after my children on weekdays.', minutesAgo: 45 }]);
   await thread(maria, null, null, 2, []);
   await thread(aung, null, null, 2, [{ from: 'candidate', text: 'How do I change the bank account for my salary?', minutesAgo: 20 }]);
 }

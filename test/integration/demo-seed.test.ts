@@ -214,3 +214,25 @@ describe('the demo bells name what the demo holds', () => {
     expect(wrong).toEqual([]);
   });
 });
+
+describe('the demo reads the same in both languages', () => {
+  it('every job has its title, place and station in English as well as Japanese, every company and client its English name', async () => {
+    const jobs = await db().selectFrom('jobs').select(['title_ja', 'title_en', 'city', 'city_en', 'station', 'station_en']).execute();
+    const missing = jobs.flatMap((j) => [
+      ...(j.title_en ? [] : [`${j.title_ja}: no English title`]),
+      ...(j.city && !j.city_en ? [`${j.title_ja}: ${j.city} has no English name`] : []),
+      ...(j.station && !j.station_en ? [`${j.title_ja}: ${j.station} has no English name`] : []),
+    ]);
+    for (const table of ['companies', 'clients'] as const)
+      for (const c of await db().selectFrom(table).select(['name', 'name_en']).execute()) if (!c.name_en) missing.push(`${c.name}: no English name`);
+    expect(missing).toEqual([]);
+  });
+
+  it('a demo candidate who says they are a student holds the student status (留学)', async () => {
+    const said = await db().selectFrom('messages').select(['sender_id', 'content']).where('sender_role', '=', 'candidate').where('content', 'ilike', '%student%').execute();
+    const statusOf = new Map(
+      (await db().selectFrom('candidate_profiles as p').innerJoin('visa_types as v', 'v.id', 'p.visa_type_id').select(['p.user_id', 'v.ja']).execute()).map((p) => [p.user_id, p.ja]),
+    );
+    expect(said.filter((m) => statusOf.get(m.sender_id!) !== '留学').map((m) => `${statusOf.get(m.sender_id!)}: ${m.content}`)).toEqual([]);
+  });
+});

@@ -372,6 +372,7 @@ export async function seedDemoJobs(db: DB, companies: { id: string; clients: str
           wage: 1300,
           prefecture: '東京都',
           city: '港区',
+          city_en: 'Minato',
           status: 'closed',
           created_at: postedOn(from, -30),
           updated_at: postedOn(from, -30),
@@ -385,6 +386,7 @@ export async function seedDemoJobs(db: DB, companies: { id: string; clients: str
           wage: 1250,
           prefecture: '東京都',
           city: '品川区',
+          city_en: 'Shinagawa',
           status: 'draft',
         },
       ])
