@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { startTestApp, startedLater, type TestApp } from './app.ts';
 import { candidateConversation } from './chat.ts';
 
@@ -65,6 +65,25 @@ export async function backOfficeLogin(page: Page, baseUrl: string, email: string
   await page.fill('input[name=email]', email);
   await page.fill('input[name=password]', inject('demoPassword'));
   await Promise.all([page.waitForURL((u) => u.pathname.startsWith('/admin') || u.pathname.startsWith('/v3/admin')), page.click('form[action="/login"] button[type=submit]')]);
+}
+
+/**
+ * Opens each of `paths` as `email` on a phone (390×844), in Japanese and then in English (the
+ * header's language link), and runs `check` on each; fails if the browser reported anything broken.
+ */
+export async function onPhonePages(browser: Browser, baseUrl: string, email: string, paths: readonly string[], check: (page: Page, where: string) => Promise<void>): Promise<void> {
+  const errors: string[] = [];
+  for (const lang of ['ja', 'en'] as const) {
+    const page = await openPage(browser, { locale: lang, errors, viewport: { width: 390, height: 844 } });
+    await backOfficeLogin(page, baseUrl, email);
+    await page.goto(`${baseUrl}/lang/${lang}?back=${encodeURIComponent(paths[0]!)}`);
+    for (const path of paths) {
+      await page.goto(`${baseUrl}${path}`);
+      await check(page, `${lang} ${path}`);
+    }
+    await page.context().close();
+  }
+  expect(errors).toEqual([]);
 }
 
 /** Logs a candidate in through the candidate's own form (/staff/login); resolves where it lands. */

@@ -293,7 +293,7 @@ export function DataTable(v: TableView) {
                 );
               })}
               {actions && (
-                <th scope="col">
+                <th scope="col" className="row-actions-head">
                   <span className="visually-hidden">{msg(v.lang, 'list.actions')}</span>
                 </th>
               )}
