@@ -52,8 +52,8 @@ const CHART_BOX = { W: 400, H: 210, left: 64, right: 12, top: 12, bottom: 28 } a
 /**
  * A line chart as inline SVG, drawn on the server (no chart code in the browser): weeks along the
  * bottom, time up the side, one line per staff member. Drawn to a 400-wide box that scales with
- * the page, so a phone shows it whole; a title and a description name it for screen readers, each
- * point says its person, week and value, and every figure is in the table as well.
+ * the page, so a phone shows it whole; its title is drawn above it (and names it for screen readers,
+ * with a description), each point says its person, week and value, and every figure is in the table as well.
  */
 function TrendChart({ id, lang, title, weeks, series }: { id: string; lang: Lang; title: string; weeks: readonly string[]; series: readonly Series[] }): JSX.Element {
   const { W, H, left, right, top, bottom } = CHART_BOX;
@@ -65,8 +65,10 @@ function TrendChart({ id, lang, title, weeks, series }: { id: string; lang: Lang
   const every = weeks.length > 8 ? 3 : weeks.length > 4 ? 2 : 1;
   return (
     <figure className="report-chart">
+      <h2 className="report-chart-title" id={`${id}-title`}>
+        {title}
+      </h2>
       <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-labelledby={`${id}-title ${id}-desc`} preserveAspectRatio="xMinYMin meet" data-chart={id}>
-        <title id={`${id}-title`}>{title}</title>
         <desc id={`${id}-desc`}>{msg(lang, 'inboxReport.chartDesc')}</desc>
         {[0, 0.5, 1].map((f) => (
           <g key={f}>
