@@ -125,6 +125,16 @@ describe('a company scouts a candidate who accepts and appears in the pipeline',
   });
 });
 
+describe('the pending offers list', () => {
+  it('draws a Withdraw button on each offer and no tick box, as nothing there acts on ticked offers', async () => {
+    const $ = cheerio.load((await getPage(t, '/v3/admin/scout/pending', await t.tokenOf('company_admin'), 'en')).html);
+    const rows = $('main tbody tr[data-row-id]');
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.toArray().map((r) => $(r).find('td.row-actions button').text())).toEqual(rows.toArray().map(() => 'Withdraw'));
+    expect($('main input[type=checkbox]').length).toBe(0);
+  });
+});
+
 describe('declining without the page’s script', () => {
   it('asks on a page of the public site (a phone that ran no script, or pressed before it loaded), declines nothing until yes, and keeps the offer', async () => {
     const sakura = await companyOf(t, 'company@demo.test');

@@ -176,6 +176,9 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
             ? ctx.msg('list.notMoved', { count: notMoved })
             : null;
       const selecting = !!t || actions.length > 0;
+      // A row's tick box only where something acts on ticked rows (a bulk action or a move): a list
+      // with row buttons alone still has the form they send, but nothing to tick.
+      const ticking = !!t || actions.some((a) => a.bulk);
       return {
         content: (
           <ListPage
@@ -278,7 +281,7 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
               },
               ...(selecting
                 ? {
-                    selectForm: BULK_FORM,
+                    ...(ticking ? { selectForm: BULK_FORM } : {}),
                     rowActions: (row: Row) => [
                       ...actions
                         .filter((a) => offersRow(a.rows, row))
