@@ -125,6 +125,19 @@ describe('a company scouts a candidate who accepts and appears in the pipeline',
   });
 });
 
+describe('the search list', () => {
+  it('lists what times a candidate can work as words of the reader’s language, joined as that language joins a list', async () => {
+    const admin = await t.tokenOf('company_admin');
+    const availability = async (lang: 'ja' | 'en') =>
+      cheerio
+        .load((await getPage(t, '/v3/admin/scout/search?q=' + encodeURIComponent('kitchens'), admin, lang)).html)('main td[data-col=availability]')
+        .first()
+        .text();
+    expect(await availability('ja')).toBe('平日、夕方');
+    expect(await availability('en')).toBe('Weekdays, Evenings');
+  });
+});
+
 describe('the pending offers list', () => {
   it('draws a Withdraw button on each offer and no tick box, as nothing there acts on ticked offers', async () => {
     const $ = cheerio.load((await getPage(t, '/v3/admin/scout/pending', await t.tokenOf('company_admin'), 'en')).html);

@@ -74,7 +74,7 @@ export const scoutCandidatesReadModel = defineReadModel({
       name: 'availability',
       label: msgText('res.scouting.availability'),
       type: 'text',
-      sql: (lang) => sql`(select string_agg(${labelled(sql`x`, AVAILABILITY, lang)}, ', ') from unnest(s.availability) as x)`,
+      sql: (lang) => sql`(select string_agg(${labelled(sql`x`, AVAILABILITY, lang)}, ${sql.lit(msg(lang, 'list.separator'))}) from unnest(s.availability) as x)`,
     },
     { name: 'attendance', label: msgText('res.scouting.attendance'), type: 'number', sql: () => shared('s.share_attendance', attendanceRate), sortable: true },
     { name: 'intro', label: msgText('res.scouting.introduction'), type: 'text', sql: 's.intro', search: true },
