@@ -1,8 +1,10 @@
 import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import type { z } from 'zod';
 import { msg } from '../../shared/messages.ts';
 import type { EventBus } from '../events/bus.ts';
+import { validate } from '../validation.ts';
 import type { ApiContext } from './context.ts';
-import { apiError } from './errors.ts';
+import { apiError, badInput } from './errors.ts';
 
 /**
  * How often the forms that create something or send mail without a session may be used: the
@@ -43,7 +45,7 @@ function limiter(bus: EventBus, form: Form, scope: Scope): RateLimiterAbstract {
  * Counts one use of `form` by the caller's address (and by `account`, for the limits kept per
  * account); throws TOO_MANY_REQUESTS, saying when to try again, when one of them is used up.
  */
-export async function spendFormLimit(ctx: ApiContext, form: Form, account?: string): Promise<void> {
+async function spendFormLimit(ctx: ApiContext, form: Form, account?: string): Promise<void> {
   const keys: [Scope, string][] = [['perAddress', ctx.ip]];
   if (account !== undefined && 'perAccount' in FORM_LIMITS[form]) keys.push(['perAccount', account.trim().toLowerCase()]);
   let wait = 0;
@@ -59,4 +61,16 @@ export async function spendFormLimit(ctx: ApiContext, form: Form, account?: stri
     const minutes = Math.max(1, Math.ceil(wait / 60));
     throw apiError('TOO_MANY_REQUESTS', msg(ctx.lang, minutes === 1 ? 'limit.tooManyOne' : 'limit.tooMany', { minutes }), { retryAfterSeconds: wait });
   }
+}
+
+/**
+ * A public form's input as the API takes it: checked by `schema` (field errors refuse it with
+ * BAD_USER_INPUT, counting nothing), then one use of `form` spent by the caller's address, and by
+ * the account `account` names where the form keeps a limit per account.
+ */
+export async function acceptPublicForm<S extends z.ZodType>(ctx: ApiContext, form: Form, schema: S, input: unknown, account?: (data: z.output<S>) => string): Promise<z.output<S>> {
+  const v = validate(schema, input, ctx.lang);
+  if (!v.ok) throw badInput(ctx.lang, v.errors);
+  await spendFormLimit(ctx, form, account?.(v.data));
+  return v.data;
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pushIterator } from '../../../events/bus.ts';
 import { email, validate } from '../../../validation.ts';
 import type { ApiContext } from '../../../api/context.ts';
-import { spendFormLimit } from '../../../api/form-limits.ts';
+import { acceptPublicForm } from '../../../api/form-limits.ts';
 import { apiError, badInput } from '../../../api/errors.ts';
 import { msg, msgText } from '../../../../shared/messages.ts';
 import { LANGS } from '../../../../shared/i18n.ts';
@@ -132,10 +132,8 @@ export const resolvers = {
       return true;
     },
     requestPasswordReset: async (_: unknown, args: { email: string }, ctx: ApiContext) => {
-      const v = validate(z.object({ email: email() }), args, ctx.lang);
-      if (!v.ok) throw badInput(ctx.lang, v.errors);
-      await spendFormLimit(ctx, 'passwordReset', v.data.email);
-      await ctx.services.auth.requestPasswordReset(v.data.email, ctx.lang);
+      const input = await acceptPublicForm(ctx, 'passwordReset', z.object({ email: email() }), args, (d) => d.email);
+      await ctx.services.auth.requestPasswordReset(input.email, ctx.lang);
       return true;
     },
     resetPassword: async (_: unknown, args: unknown, ctx: ApiContext) => {

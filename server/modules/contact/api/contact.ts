@@ -1,8 +1,7 @@
 import type { ApiContext } from '../../../api/context.ts';
 import { badInput } from '../../../api/errors.ts';
-import { spendFormLimit } from '../../../api/form-limits.ts';
+import { acceptPublicForm } from '../../../api/form-limits.ts';
 import { type Rules } from '../../../api/rules.ts';
-import { validate } from '../../../validation.ts';
 import { notifyPlatform } from '../../notifications/service.ts';
 import { announceContact, announceTrial, ContactInput, TrialInput, saveContact } from '../service.ts';
 import { signUpForTrial } from '../trial.ts';
@@ -34,29 +33,25 @@ export const typeDefs = /* GraphQL */ `
 export const resolvers = {
   Mutation: {
     submitContact: async (_: unknown, args: { input: unknown }, ctx: ApiContext) => {
-      const v = validate(ContactInput, args.input, ctx.lang);
-      if (!v.ok) throw badInput(ctx.lang, v.errors);
-      await spendFormLimit(ctx, 'contact');
-      const id = await saveContact(ctx.services.db, v.data, ctx.lang);
-      await announceContact(ctx.services, v.data, ctx.lang);
+      const input = await acceptPublicForm(ctx, 'contact', ContactInput, args.input);
+      const id = await saveContact(ctx.services.db, input, ctx.lang);
+      await announceContact(ctx.services, input, ctx.lang);
       return id;
     },
     // The trial signup: company, first company admin, templates and the request row in
     // one transaction; the invitation (which verifies the address) is mailed after the commit.
     submitTrial: async (_: unknown, args: { input: unknown }, ctx: ApiContext) => {
-      const v = validate(TrialInput, args.input, ctx.lang);
-      if (!v.ok) throw badInput(ctx.lang, v.errors);
-      await spendFormLimit(ctx, 'trial');
-      const r = await signUpForTrial(ctx.services.db, v.data, ctx.lang);
+      const input = await acceptPublicForm(ctx, 'trial', TrialInput, args.input);
+      const r = await signUpForTrial(ctx.services.db, input, ctx.lang);
       if (!r.ok) throw badInput(ctx.lang, r.errors);
-      await notifyPlatform(ctx.services.db, ctx.services.bus, { key: 'notify.newCompany', params: { company: v.data.company_name }, link: `/v3/admin/company/${r.companyId}` });
+      await notifyPlatform(ctx.services.db, ctx.services.bus, { key: 'notify.newCompany', params: { company: input.company_name }, link: `/v3/admin/company/${r.companyId}` });
       try {
-        await ctx.services.auth.sendTrialInvitation(r.userId, v.data.company_name);
+        await ctx.services.auth.sendTrialInvitation(r.userId, input.company_name);
       } catch (err) {
         // The account stands: "forgot your password" sends a new link to the same address.
         ctx.services.log.error({ err, userId: r.userId }, 'trial invitation mail failed');
       }
-      await announceTrial(ctx.services, v.data, ctx.lang, r.companyId);
+      await announceTrial(ctx.services, input, ctx.lang, r.companyId);
       return r.requestId;
     },
   },

@@ -13,7 +13,7 @@ import { candidateApplicationClock, candidateApplications } from '../../pipeline
 import { getPublicJob, listPublicJobs, placeIn, type PublicFilters, type PublicSort } from '../public.ts';
 import { validate } from '../../../validation.ts';
 import type { ApiContext } from '../../../api/context.ts';
-import { spendFormLimit } from '../../../api/form-limits.ts';
+import { acceptPublicForm } from '../../../api/form-limits.ts';
 import { apiError, badInput, type ErrorCode } from '../../../api/errors.ts';
 import { pickLang, type Lang } from '../../../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../../../shared/messages.ts';
@@ -260,10 +260,8 @@ export const resolvers = {
   },
   Mutation: {
     registerCandidate: async (_: unknown, a: { input: unknown }, ctx: ApiContext) => {
-      const v = validate(CandidateRegistration, a.input, ctx.lang);
-      if (!v.ok) throw badInput(ctx.lang, v.errors);
-      await spendFormLimit(ctx, 'registration');
-      const r = await registerCandidate(ctx.services.db, v.data, ctx.lang);
+      const input = await acceptPublicForm(ctx, 'registration', CandidateRegistration, a.input);
+      const r = await registerCandidate(ctx.services.db, input, ctx.lang);
       if (!r.ok) {
         throw badInput(ctx.lang, { email: msg(ctx.lang, 'candidate.emailTaken') });
       }
