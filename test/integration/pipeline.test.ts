@@ -544,6 +544,31 @@ describe('shukkin from the candidate’s phone', () => {
   });
 });
 
+/**
+ * Runs `check` signed in as Maria Santos (candidate2) with her first application on the attendance
+ * list, nothing recorded, and its shift moved to `at`; then puts the shift, the attendance and the
+ * status back.
+ */
+async function onMariasShift(
+  at: { date: string; start_time: string; end_time: string; break_minutes?: number },
+  check: (m: { id: string; shiftId: string; companyId: string; token: string; session: { who: string; cookie: string } }) => Promise<void>,
+): Promise<void> {
+  const [app] = await applicationsOf('candidate2@demo.test');
+  const shift = await db().selectFrom('applications').select(['shift_id', 'company_id']).where('id', '=', app!.id).executeTakeFirstOrThrow();
+  const original = await db().selectFrom('job_daily_shifts').select(['date', 'start_time', 'end_time', 'break_minutes']).where('id', '=', shift.shift_id!).executeTakeFirstOrThrow();
+  await setStatus(app!.id, S.Attendance);
+  await db().deleteFrom('attendance').where('application_id', '=', app!.id).execute();
+  const { token } = await candidateLogin(t, 'candidate2@demo.test');
+  try {
+    await db().updateTable('job_daily_shifts').set(at).where('id', '=', shift.shift_id!).execute();
+    await check({ id: app!.id, shiftId: shift.shift_id!, companyId: shift.company_id, token, session: { who: 'candidate2', cookie: `candidate_token=${token}; lang=en` } });
+  } finally {
+    await db().deleteFrom('attendance').where('application_id', '=', app!.id).execute();
+    await db().updateTable('job_daily_shifts').set(original).where('id', '=', shift.shift_id!).execute();
+    await setStatus(app!.id, S.Applied);
+  }
+}
+
 describe('the recorded shift, where the worker and staff read it', () => {
   /** The value a page's facts give `term` (a `dt` and its `dd`), or null when the page leaves it out. */
   const fact = (html: string, term: string) => {
@@ -553,20 +578,12 @@ describe('the recorded shift, where the worker and staff read it', () => {
   };
 
   it('shows the worker their clock-in, then clock-out and break, in Japan time and both languages; staff read the same on the applicant record', async () => {
-    const [app] = await applicationsOf('candidate2@demo.test');
-    const shift = await db().selectFrom('applications').select('shift_id').where('id', '=', app!.id).executeTakeFirstOrThrow();
-    const original = await db().selectFrom('job_daily_shifts').select(['date', 'start_time', 'end_time', 'break_minutes']).where('id', '=', shift.shift_id!).executeTakeFirstOrThrow();
-    await setStatus(app!.id, S.Attendance);
-    await db().deleteFrom('attendance').where('application_id', '=', app!.id).execute();
-    const { token } = await candidateLogin(t, 'candidate2@demo.test');
-    const session = { who: 'candidate2', cookie: `candidate_token=${token}; lang=en` };
-    const page = async (lang: 'ja' | 'en') => (await get('/staff/applications', `candidate_token=${token}; lang=${lang}`, lang)).text();
-    const recorded = async () => db().selectFrom('attendance').select(['status', 'clock_in', 'clock_out']).where('application_id', '=', app!.id).executeTakeFirstOrThrow();
-    // Late, unless the test runs in the shift's first five minutes.
-    const STATE = { present: { en: 'Present', ja: '出勤' }, late: { en: 'Late', ja: '遅刻' } } as Record<string, { en: string; ja: string }>;
-    try {
-      // Today, an hour no seeded slot uses (the job's slots stay unique), with a 45-minute break.
-      await db().updateTable('job_daily_shifts').set({ date: todayInJapan(), start_time: '00:05', end_time: '23:50', break_minutes: 45 }).where('id', '=', shift.shift_id!).execute();
+    // Today, an hour no seeded slot uses (the job's slots stay unique), with a 45-minute break.
+    await onMariasShift({ date: todayInJapan(), start_time: '00:05', end_time: '23:50', break_minutes: 45 }, async ({ id, token, session }) => {
+      const page = async (lang: 'ja' | 'en') => (await get('/staff/applications', `candidate_token=${token}; lang=${lang}`, lang)).text();
+      const recorded = async () => db().selectFrom('attendance').select(['status', 'clock_in', 'clock_out']).where('application_id', '=', id).executeTakeFirstOrThrow();
+      // Late, unless the test runs in the shift's first five minutes.
+      const STATE = { present: { en: 'Present', ja: '出勤' }, late: { en: 'Late', ja: '遅刻' } } as Record<string, { en: string; ja: string }>;
       expect(fact(await page('en'), 'Recorded')).toBeNull();
 
       expect((await pressButton(t, session, '/staff/applications', 'clock')).location).toBe('/staff/applications?clocked=clockIn');
@@ -581,32 +598,20 @@ describe('the recorded shift, where the worker and staff read it', () => {
       expect(fact(await page('ja'), '勤怠の記録')).toBe(`${state.ja} · 出勤時刻 ${times.in} · 退勤時刻 ${times.out} · 休憩 45分`);
 
       const staff = await t.tokenOf('company_admin');
-      expect(fact((await getPage(t, `/admin/candidate/${app!.id}`, staff, 'en')).html, 'Attendance')).toBe(
+      expect(fact((await getPage(t, `/admin/candidate/${id}`, staff, 'en')).html, 'Attendance')).toBe(
         `${state.en} · clock-in ${times.in} · clock-out ${times.out} · break 45 min · recorded by Maria Santos`,
       );
-    } finally {
-      await db().deleteFrom('attendance').where('application_id', '=', app!.id).execute();
-      await db().updateTable('job_daily_shifts').set(original).where('id', '=', shift.shift_id!).execute();
-      await setStatus(app!.id, S.Applied);
-    }
+    });
   });
 });
 
 describe('a press that cannot record', () => {
   it('says what is already recorded, and when, to the worker in a second tab and to staff on the list; a clock-out before the clock-in says to clock in first; nothing changes', async () => {
-    const [app] = await applicationsOf('candidate2@demo.test');
-    const shift = await db().selectFrom('applications').select('shift_id').where('id', '=', app!.id).executeTakeFirstOrThrow();
-    const original = await db().selectFrom('job_daily_shifts').select(['date', 'start_time', 'end_time']).where('id', '=', shift.shift_id!).executeTakeFirstOrThrow();
-    await setStatus(app!.id, S.Attendance);
-    await db().deleteFrom('attendance').where('application_id', '=', app!.id).execute();
-    const { token } = await candidateLogin(t, 'candidate2@demo.test');
-    const worker = { who: 'candidate2', cookie: `candidate_token=${token}; lang=en` };
     const staff = await sessionOf(t, 'company_admin', 'en');
-    const row = (action: string) => pressButton(t, staff, '/admin/candidate/shukkin', `row:${app!.id}:${action}`);
-    const recorded = async () => db().selectFrom('attendance').selectAll().where('application_id', '=', app!.id).executeTakeFirstOrThrow();
-    try {
-      // Today, an hour no seeded slot uses (the job's slots stay unique).
-      await db().updateTable('job_daily_shifts').set({ date: todayInJapan(), start_time: '00:05', end_time: '23:50' }).where('id', '=', shift.shift_id!).execute();
+    // Today, an hour no seeded slot uses (the job's slots stay unique).
+    await onMariasShift({ date: todayInJapan(), start_time: '00:05', end_time: '23:50' }, async ({ id, session: worker }) => {
+      const row = (action: string) => pressButton(t, staff, '/admin/candidate/shukkin', `row:${id}:${action}`);
+      const recorded = async () => db().selectFrom('attendance').selectAll().where('application_id', '=', id).executeTakeFirstOrThrow();
       // A clock-out before any clock-in: from a form that says clock out, and from the list's row.
       expect(text((await pressButton(t, worker, '/staff/applications', 'clock', { event: 'clockOut' })).html)).toContain('Clock in first: a clock-out is recorded after the clock-in.');
       expect(text((await row('clockOut')).html)).toContain('Maria Santos: Clock-out needs a clock-in first.');
@@ -624,38 +629,26 @@ describe('a press that cannot record', () => {
       expect((await pressButton(t, worker, '/staff/applications', 'clock')).location).toBe('/staff/applications?clocked=clockOut');
       const clockedOut = await recorded();
       const outAt = timeText(clockedOut.clock_out!, 'en');
-      const stale = await post('/staff/applications', worker.cookie, { _action: 'clock', application: app!.id, event: 'clockOut' });
+      const stale = await post('/staff/applications', worker.cookie, { _action: 'clock', application: id, event: 'clockOut' });
       expect(text(await stale.text())).toContain(`Your clock-out is already recorded, at ${outAt}.`);
       expect(text((await row('clockOut')).html)).toContain(`Maria Santos: Clock-out already recorded at ${outAt} (unchanged).`);
       expect(await recorded()).toEqual(clockedOut);
-    } finally {
-      await db().deleteFrom('attendance').where('application_id', '=', app!.id).execute();
-      await db().updateTable('job_daily_shifts').set(original).where('id', '=', shift.shift_id!).execute();
-      await setStatus(app!.id, S.Applied);
-    }
+    });
   });
 });
 
 describe('a night shift from the candidate’s phone', () => {
   it('is clocked out the next morning: the shift ends on the day after it starts, and the button is there', async () => {
-    const [app] = await applicationsOf('candidate2@demo.test');
-    const shift = await db().selectFrom('applications').select(['shift_id', 'company_id']).where('id', '=', app!.id).executeTakeFirstOrThrow();
-    const original = await db().selectFrom('job_daily_shifts').select(['date', 'start_time', 'end_time']).where('id', '=', shift.shift_id!).executeTakeFirstOrThrow();
     const yesterday = addDays(todayInJapan(), -1);
-    await setStatus(app!.id, S.Attendance);
-    await db().deleteFrom('attendance').where('application_id', '=', app!.id).execute();
-    const { token } = await candidateLogin(t, 'candidate2@demo.test');
-    const session = { who: 'candidate2', cookie: `candidate_token=${token}; lang=en` };
-    try {
-      // Yesterday 23:55 to this morning 07:50, clocked in last night: the clock-out is today.
-      // (An hour no seeded slot uses, so the move keeps the job's slots unique.)
-      await db().updateTable('job_daily_shifts').set({ date: yesterday, start_time: '23:55', end_time: '07:50' }).where('id', '=', shift.shift_id!).execute();
+    // Yesterday 23:55 to this morning 07:50, clocked in last night: the clock-out is today.
+    // (An hour no seeded slot uses, so the move keeps the job's slots unique.)
+    await onMariasShift({ date: yesterday, start_time: '23:55', end_time: '07:50' }, async ({ id, shiftId, companyId, session }) => {
       await db()
         .insertInto('attendance')
         .values({
-          application_id: app!.id,
-          company_id: shift.company_id,
-          shift_id: shift.shift_id,
+          application_id: id,
+          company_id: companyId,
+          shift_id: shiftId,
           status: 'present',
           clock_in: new Date(`${yesterday}T23:55:00+09:00`),
           recorded_by_name: 'Maria Santos',
@@ -664,16 +657,12 @@ describe('a night shift from the candidate’s phone', () => {
       const res = await pressButton(t, session, '/staff/applications', 'clock');
       expect(res.status).toBe(303);
       expect(res.location).toBe('/staff/applications?clocked=clockOut');
-      expect((await db().selectFrom('attendance').select('clock_out').where('application_id', '=', app!.id).executeTakeFirstOrThrow()).clock_out).toBeInstanceOf(Date);
+      expect((await db().selectFrom('attendance').select('clock_out').where('application_id', '=', id).executeTakeFirstOrThrow()).clock_out).toBeInstanceOf(Date);
       // A day shift of yesterday left open is not clocked out today.
-      await db().updateTable('job_daily_shifts').set({ start_time: '05:55', end_time: '09:55' }).where('id', '=', shift.shift_id!).execute();
-      await db().updateTable('attendance').set({ clock_out: null }).where('application_id', '=', app!.id).execute();
+      await db().updateTable('job_daily_shifts').set({ start_time: '05:55', end_time: '09:55' }).where('id', '=', shiftId).execute();
+      await db().updateTable('attendance').set({ clock_out: null }).where('application_id', '=', id).execute();
       expect(await (await get('/staff/applications', session.cookie)).text()).not.toContain('name="event"');
-    } finally {
-      await db().deleteFrom('attendance').where('application_id', '=', app!.id).execute();
-      await db().updateTable('job_daily_shifts').set(original).where('id', '=', shift.shift_id!).execute();
-      await setStatus(app!.id, S.Applied);
-    }
+    });
   });
 });
 
